@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env.ts';
+import { createDatabase } from './db/client.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import type { LiveBus } from './live/bus.ts';
+import { createPostgresBus } from './live/postgres-bus.ts';
+import { createRedisBus } from './live/redis-bus.ts';
+import { clientPlugin } from './plugins/client.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { livePlugin } from './plugins/live.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
+import { viewerPlugin } from './plugins/viewer.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+  }
+}
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const packageJson = JSON.parse(fs.readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+export const APP_VERSION = packageJson.version;
+
+/** Largest JSON body a route accepts unless it says otherwise. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** The database this process uses (the embedded one or DATABASE_URL). */
+  databaseUrl: string;
+  /** Where the built client lives; defaults to dist/client. */
+  clientRoot?: string;
+  /** Extra plugins, registered after the features (tests use this for fixtures). */
+  plugins?: FastifyPluginAsync[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Pino options: structured JSON in production, readable lines in development. */
+export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    ...(config.env === 'development' ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
+  };
+}
+
+/** The whole HTTP application, without listening: `main.ts` listens, tests inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: JSON_BODY_LIMIT,
+    // A proxy's or client's request id is kept when it looks like one, so logs line up.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  // JSON routes take only JSON: a text/plain body (which a cross-site form can send) gets 415.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const db = createDatabase({ url: options.databaseUrl, max: config.databasePoolMax, logger: app.log });
+  const bus: LiveBus = config.redisUrl
+    ? createRedisBus({ url: config.redisUrl, logger: app.log })
+    : createPostgresBus({ url: options.databaseUrl, logger: app.log });
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { db });
+  await app.register(viewerPlugin);
+  await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(livePlugin, { bus });
+
+  await app.register(healthRoutes, { version: APP_VERSION });
+  for (const plugin of options.plugins ?? []) await app.register(plugin);
+
+  await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });
+  return app;
+}

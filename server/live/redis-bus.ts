@@ -1,0 +1,49 @@
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { LiveEventSchema } from '#shared/schemas/live.ts';
+import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type LiveBus } from './bus.ts';
+
+/**
+ * Events through Redis pub/sub, for installations with many processes. Redis cannot join the
+ * database transaction, so events are published right after the commit.
+ */
+export function createRedisBus(options: { url: string; logger: Logger }): LiveBus {
+  const { url, logger } = options;
+  const redisOptions = {
+    lazyConnect: true,
+    maxRetriesPerRequest: 3,
+    retryStrategy: (times: number) => reconnectDelay(times),
+  };
+  const publisher = new Redis(url, { ...redisOptions, connectionName: 'townhall-live-pub' });
+  const subscriber = new Redis(url, { ...redisOptions, connectionName: 'townhall-live-sub' });
+  for (const connection of [publisher, subscriber]) {
+    connection.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
+  }
+
+  return {
+    kind: 'redis',
+    async start(onEvent) {
+      subscriber.on('message', (channel: string, message: string) => {
+        if (channel !== LIVE_CHANNEL) return;
+        try {
+          const parsed = LiveEventSchema.safeParse(JSON.parse(message));
+          if (parsed.success) onEvent(parsed.data);
+          else logger.warn({ message }, 'ignored a malformed live event');
+        } catch {
+          logger.warn({ message }, 'ignored a live event that is not JSON');
+        }
+      });
+      await Promise.all([publisher.connect(), subscriber.connect()]);
+      await subscriber.subscribe(LIVE_CHANNEL);
+    },
+    async publishInTransaction() {
+      // Redis publishes after commit
+    },
+    async publishAfterCommit(events) {
+      for (const event of events) await publisher.publish(LIVE_CHANNEL, encodeEvent(event));
+    },
+    async close() {
+      await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { LIVE_MAX_MESSAGE_BYTES, LiveEventSchema, type LiveEvent } from '#shared/schemas/live.ts';
+import type { AppConfig } from '../config/env.ts';
+import type { Transaction } from '../db/client.ts';
+import { forbidden } from '../lib/errors.ts';
+import type { LiveBus } from '../live/bus.ts';
+import { LiveHub } from '../live/hub.ts';
+
+/** How often the server pings each socket; a socket silent for two rounds is cut. */
+const HEARTBEAT_MS = 30_000;
+
+/** What a domain function gets inside a transaction besides the handle. */
+export interface TransactionContext {
+  /** Queues a live event; it is sent only if, and when, the transaction commits. */
+  emit(event: LiveEvent): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: { hub: LiveHub; bus: LiveBus };
+    /** Runs `fn` in one database transaction; its live events leave at commit. */
+    transaction<T>(fn: (tx: Transaction, context: TransactionContext) => Promise<T>): Promise<T>;
+  }
+}
+
+/**
+ * Refuses a handshake from a page of another site (cross-site WebSocket hijacking): the
+ * Origin must be our public address or the address the request was sent to.
+ */
+export function isAllowedOrigin(request: FastifyRequest, config: AppConfig): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (origin === config.publicUrl) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** The live channel: WebSocket at /api/live, events from the bus to subscribed sockets. */
+export const livePlugin = fp(
+  async (app: FastifyInstance, options: { bus: LiveBus }) => {
+    const hub = new LiveHub(app.log.child({ component: 'live' }));
+    const { bus } = options;
+    app.decorate('live', { hub, bus });
+
+    app.decorate('transaction', async function transaction<T>(
+      fn: (tx: Transaction, context: TransactionContext) => Promise<T>,
+    ): Promise<T> {
+      const events: LiveEvent[] = [];
+      const context: TransactionContext = { emit: (event) => events.push(LiveEventSchema.parse(event)) };
+      const result = await app.db.transaction(async (tx) => {
+        const value = await fn(tx, context);
+        if (events.length > 0) await bus.publishInTransaction(tx, events);
+        return value;
+      });
+      if (events.length > 0) {
+        await bus.publishAfterCommit(events).catch((error: unknown) => {
+          // the write stands; clients catch up through the API when they reconnect
+          app.log.error({ err: error }, 'live events could not be published');
+        });
+      }
+      return result;
+    });
+
+    await bus.start((event) => hub.deliver(event));
+    const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS);
+    heartbeat.unref();
+
+    await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
+    app.get(
+      '/api/live',
+      {
+        websocket: true,
+        schema: {
+          summary: 'Live channel (WebSocket)',
+          description:
+            'Upgrade to a WebSocket. Send {"type":"subscribe","topic":"kind:id"}, {"type":"unsubscribe","topic":…} or {"type":"ping"}; ' +
+            'receive {"type":"event","topic","event","ids","data"?} after the write that caused it committed. Messages are at most 64 KiB.',
+          querystring: z.strictObject({}),
+        },
+        preValidation: async (request) => {
+          if (!isAllowedOrigin(request, app.config)) {
+            throw forbidden('This page may not open the live channel (its Origin is not allowed).');
+          }
+        },
+      },
+      (socket, request) => {
+        hub.accept(socket, request.viewer);
+      },
+    );
+
+    app.addHook('onClose', async () => {
+      clearInterval(heartbeat);
+      hub.closeAll();
+      await bus.close();
+    });
+  },
+  { name: 'live', dependencies: ['database'] },
+);

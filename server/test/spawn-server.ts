@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeTempDir } from './test-database.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface SpawnedServer {
+  url: string;
+  process: ChildProcess;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts a real Townhall process (`entry`, relative to the project) with its own data
+ * directory and waits until it says it is ready.
+ */
+export async function spawnServer(options: {
+  entry?: string;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+}): Promise<SpawnedServer> {
+  const dataDir = makeTempDir('townhall-test-app-');
+  const child = spawn(process.execPath, [path.join(root, options.entry ?? 'server/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server not ready in time:\n${output}`)), options.timeoutMs ?? 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const line of output.split('\n')) {
+        if (!line.includes('Townhall is ready')) continue;
+        try {
+          const entry = JSON.parse(line) as { url?: string };
+          if (entry.url) {
+            clearTimeout(timer);
+            resolve(entry.url);
+          }
+        } catch {
+          // a partial line; wait for the rest
+        }
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    process: child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
+    },
+  };
+}

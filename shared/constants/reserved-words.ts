@@ -1,0 +1,46 @@
+/**
+ * First-level path words that can never be a custom slug or handle (spec section 2):
+ * each names a page of Townhall that exists or is kept for one.
+ */
+export const RESERVED_WORDS = [
+  'about',
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'auth',
+  'background-gradient',
+  'blog',
+  'contact',
+  'create',
+  'creator',
+  'dashboard',
+  'events',
+  'event',
+  'group',
+  'groups',
+  'home',
+  'index',
+  'login',
+  'logout',
+  'privacy-policy',
+  'profile',
+  'settings',
+  'signup',
+  'static',
+  'support',
+  'terms-of-service',
+  'ui-library',
+  'user',
+] as const;
+
+const reserved: ReadonlySet<string> = new Set(RESERVED_WORDS);
+
+/**
+ * Whether a slug or handle is reserved (spec section 5): compared trimmed and lowercased;
+ * an empty value is not reserved.
+ */
+export function isReservedWord(value: string): boolean {
+  const normalized = value.trim().toLowerCase();
+  return normalized !== '' && reserved.has(normalized);
+}

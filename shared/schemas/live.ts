@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** Largest message either side may send on the live channel, in bytes. */
+export const LIVE_MAX_MESSAGE_BYTES = 64 * 1024;
+/** How often the client sends an application-level ping, in milliseconds. */
+export const LIVE_CLIENT_PING_INTERVAL_MS = 25_000;
+/** How long the client waits for a pong before it treats the socket as dead. */
+export const LIVE_CLIENT_PONG_TIMEOUT_MS = 10_000;
+/** Reconnect backoff: first delay, cap, both in milliseconds. */
+export const LIVE_RECONNECT_BASE_MS = 1_000;
+export const LIVE_RECONNECT_MAX_MS = 30_000;
+
+/**
+ * A topic names what a client watches: `kind:id`, for example `group:42` or `session:7`.
+ * Kinds are registered by server features, each with its own authorization.
+ */
+export const LiveTopicSchema = z
+  .string()
+  .min(3)
+  .max(200)
+  .regex(/^[a-z][a-z0-9-]*:[A-Za-z0-9_-]+$/, 'A topic looks like kind:id');
+
+/** Messages a client sends. */
+export const LiveClientMessageSchema = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('subscribe'), topic: LiveTopicSchema }),
+  z.strictObject({ type: z.literal('unsubscribe'), topic: LiveTopicSchema }),
+  z.strictObject({ type: z.literal('ping') }),
+]);
+export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
+
+/**
+ * An event is small: its name (`resource.verb`), the ids it concerns and at most a few
+ * scalar fields. Clients refetch or patch their cache from it; REST stays the source of truth.
+ */
+export const LiveEventSchema = z.object({
+  topic: LiveTopicSchema,
+  event: z.string().regex(/^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/, 'An event is named resource.verb'),
+  ids: z.record(z.string(), z.union([z.string(), z.number()])),
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
+export type LiveEvent = z.infer<typeof LiveEventSchema>;
+
+/** Messages the server sends. */
+export const LiveServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('welcome'), connectionId: z.string() }),
+  z.object({ type: z.literal('subscribed'), topic: z.string() }),
+  z.object({ type: z.literal('unsubscribed'), topic: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({
+    type: z.literal('error'),
+    topic: z.string().optional(),
+    code: z.string(),
+    message: z.string(),
+  }),
+  z.object({
+    type: z.literal('event'),
+    topic: z.string(),
+    event: z.string(),
+    ids: z.record(z.string(), z.union([z.string(), z.number()])),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
