@@ -22,6 +22,7 @@ if (!hasExternalDatabase) {
 
 export default defineConfig({
   test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
     projects: [
       {
         extends: true,

@@ -1,10 +1,10 @@
 import path from 'node:path';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
-import { ConfigError, loadConfig } from './config/env.ts';
+import { ConfigError, loadConfig, type AppConfig } from './config/env.ts';
 import { ensureDatabase } from './db/client.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DataDirLockedError, ensureDataDir, loadOrCreateSecrets, lockDataDir } from './lib/data-dir.ts';
 
@@ -13,6 +13,29 @@ export interface RunningServer {
   /** The address it listens on, e.g. http://127.0.0.1:3000. */
   url: string;
   close(): Promise<void>;
+}
+
+/**
+ * The database of this process: DATABASE_URL's, or the embedded server under the data
+ * directory (started here, with a `townhall` database created on first use).
+ */
+export async function openDatabase(
+  config: AppConfig,
+  embeddedPassword: string,
+  logger: FastifyBaseLogger,
+): Promise<{ databaseUrl: string; isEmbedded: boolean; close(): Promise<void> }> {
+  if (config.databaseUrl) return { databaseUrl: config.databaseUrl, isEmbedded: false, close: async () => {} };
+  const embedded = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, 'postgres'),
+    password: embeddedPassword,
+    logger,
+  });
+  try {
+    return { databaseUrl: await ensureDatabase(embedded.url, 'townhall'), isEmbedded: true, close: () => embedded.stop() };
+  } catch (error) {
+    await embedded.stop();
+    throw error;
+  }
 }
 
 /**
@@ -41,18 +64,9 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
       logger.warn('SESSION_SECRET is not set: each process keeps its own. Set it when several processes serve one site.');
     }
 
-    let databaseUrl = config.databaseUrl;
-    let embedded: EmbeddedDatabase | undefined;
-    if (!databaseUrl) {
-      embedded = await startEmbeddedPostgres({
-        dir: path.join(config.dataDir, 'postgres'),
-        password: secrets.postgresPassword,
-        logger,
-      });
-      const server = embedded;
-      cleanups.push(() => server.stop());
-      databaseUrl = await ensureDatabase(embedded.url, 'townhall');
-    }
+    const database = await openDatabase(config, secrets.postgresPassword, logger);
+    cleanups.push(() => database.close());
+    const { databaseUrl } = database;
     await runMigrations(databaseUrl, logger);
 
     const app = await buildApp({
@@ -66,7 +80,7 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
     const port = address && typeof address === 'object' ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
     app.log.info(
-      { url, database: embedded ? 'embedded' : 'external', live: config.redisUrl ? 'redis' : 'postgres' },
+      { url, database: database.isEmbedded ? 'embedded' : 'external', live: config.redisUrl ? 'redis' : 'postgres' },
       `Townhall is ready on ${url}`,
     );
     return { app, url, close: cleanup };

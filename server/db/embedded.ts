@@ -101,6 +101,7 @@ export async function startEmbeddedPostgres(options: {
     throw new Error(
       `The embedded PostgreSQL server in ${dir} did not start${error instanceof Error ? `: ${error.message}` : ''}. ` +
         'Run with LOG_LEVEL=debug to see its log.',
+      { cause: error },
     );
   }
   logger.info({ port }, 'embedded PostgreSQL server started');

@@ -19,22 +19,28 @@ export interface SpawnedServer {
  * directory and waits until it says it is ready.
  */
 export async function spawnServer(options: {
+  /** Data directory to use; a fresh temporary one by default. */
+  dataDir?: string;
   entry?: string;
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
 }): Promise<SpawnedServer> {
-  const dataDir = makeTempDir('townhall-test-app-');
+  const dataDir = options.dataDir ?? makeTempDir('townhall-test-app-');
+  const ownsDataDir = options.dataDir === undefined;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    ...options.env,
+  };
+  // an `undefined` in options.env means "not set", also when the developer's shell sets it
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const child = spawn(process.execPath, [path.join(root, options.entry ?? 'server/main.ts')], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -72,7 +78,7 @@ export async function spawnServer(options: {
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       return child.exitCode;
     },
   };

@@ -1,0 +1,271 @@
+import {
+  LIVE_CLIENT_PING_INTERVAL_MS,
+  LIVE_CLIENT_PONG_TIMEOUT_MS,
+  LIVE_RECONNECT_BASE_MS,
+  LIVE_RECONNECT_MAX_MS,
+  LiveServerMessageSchema,
+  LiveTopicSchema,
+} from '#shared/schemas/live.ts';
+import type { LiveClientMessage, LiveEvent } from '#shared/schemas/live.ts';
+
+/** Where the live channel stands: dialling, connected, or down (waiting to retry, or closed). */
+export type LiveStatus = 'connecting' | 'open' | 'closed';
+
+/** Receives the events of one topic. */
+export type LiveEventListener = (event: LiveEvent) => void;
+
+/** The part of the browser's WebSocket the client uses; tests pass a fake with this shape. */
+export interface LiveSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+/** A constructor of LiveSocket, such as the global WebSocket. */
+export type LiveSocketConstructor = new (url: string) => LiveSocket;
+
+/** Options of createLiveClient. */
+export type LiveClientOptions = {
+  /** Defaults to /api/live on this origin, with wss: on an https: page. */
+  url?: string;
+  /** Defaults to the global WebSocket. */
+  WebSocketImpl?: LiveSocketConstructor;
+};
+
+/** The app's one connection to the live channel. */
+export type LiveClient = {
+  /** Listens to a topic; the returned function stops (the last one out sends `unsubscribe`). */
+  subscribe(topic: string, onEvent: LiveEventListener): () => void;
+  /** Reports every status change; the returned function stops reporting. */
+  onStatus(listener: (status: LiveStatus) => void): () => void;
+  /** The current status. */
+  getStatus(): LiveStatus;
+  /** Closes the socket for good; no reconnect follows. */
+  close(): void;
+};
+
+// Reconnect delays stop growing long before this; it only keeps 2 ** attempt finite.
+const MAX_BACKOFF_EXPONENT = 30;
+const NORMAL_CLOSURE = 1000;
+
+/**
+ * Delay before reconnect attempt `attempt` (0 for the first): full jitter, a random time
+ * between 0 and min(cap, base * 2^attempt), so clients cut off together do not return together.
+ */
+export function liveReconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const exponent = Math.min(Math.max(attempt, 0), MAX_BACKOFF_EXPONENT);
+  const ceiling = Math.min(LIVE_RECONNECT_MAX_MS, LIVE_RECONNECT_BASE_MS * 2 ** exponent);
+  return Math.floor(random() * ceiling);
+}
+
+/** The URL of the live channel on the page's own origin. */
+export function defaultLiveUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${location.host}/api/live`;
+}
+
+/**
+ * Creates a live client. It connects on the first subscribe, resubscribes every topic on each
+ * open, pings to notice dead sockets and reconnects with backoff while any topic is watched.
+ */
+export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
+  const listenersByTopic = new Map<string, Set<{ onEvent: LiveEventListener }>>();
+  const statusListeners = new Set<(status: LiveStatus) => void>();
+
+  let status: LiveStatus = 'closed';
+  let socket: LiveSocket | null = null;
+  let isSocketOpen = false;
+  let isClosedForGood = false;
+  let attempt = 0;
+  let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  let pingTimer: ReturnType<typeof setInterval> | undefined;
+  let pongTimer: ReturnType<typeof setTimeout> | undefined;
+
+  function setStatus(next: LiveStatus): void {
+    if (next === status) return;
+    status = next;
+    for (const listener of [...statusListeners]) listener(next);
+  }
+
+  function send(message: LiveClientMessage): void {
+    if (socket && isSocketOpen) socket.send(JSON.stringify(message));
+  }
+
+  function connect(): void {
+    reconnectTimer = undefined;
+    if (isClosedForGood || socket) return;
+
+    setStatus('connecting');
+    const url = options.url ?? defaultLiveUrl(window.location);
+    const Impl = options.WebSocketImpl ?? WebSocket;
+    let next: LiveSocket;
+    try {
+      next = new Impl(url);
+    } catch {
+      // A malformed URL throws at once; treat it like a failed attempt rather than crash the page.
+      setStatus('closed');
+      scheduleReconnect();
+      return;
+    }
+    socket = next;
+
+    next.onopen = () => {
+      if (socket !== next) return;
+      isSocketOpen = true;
+      attempt = 0;
+      setStatus('open');
+      for (const topic of listenersByTopic.keys()) send({ type: 'subscribe', topic });
+      startHeartbeat();
+    };
+    next.onmessage = (event) => {
+      if (socket === next) handleMessage(event.data);
+    };
+    next.onclose = () => {
+      if (socket !== next) return;
+      dropSocket();
+      scheduleReconnect();
+    };
+    // An error is always followed by close, which does the work.
+    next.onerror = null;
+  }
+
+  // Forgets the socket at once rather than waiting for its close event, which a dead network
+  // may never deliver.
+  function dropSocket(): void {
+    stopHeartbeat();
+    const current = socket;
+    socket = null;
+    isSocketOpen = false;
+    if (current) {
+      current.onopen = null;
+      current.onmessage = null;
+      current.onclose = null;
+      current.onerror = null;
+      try {
+        current.close(NORMAL_CLOSURE);
+      } catch {
+        // Some browsers throw when closing a socket that is already closing; it is gone anyway.
+      }
+    }
+    setStatus('closed');
+  }
+
+  function scheduleReconnect(): void {
+    // With nothing to watch there is no reason to hold a connection; the next subscribe dials.
+    if (isClosedForGood || reconnectTimer !== undefined || listenersByTopic.size === 0) return;
+    const delay = liveReconnectDelay(attempt);
+    attempt += 1;
+    reconnectTimer = setTimeout(connect, delay);
+  }
+
+  function startHeartbeat(): void {
+    stopHeartbeat();
+    pingTimer = setInterval(() => {
+      send({ type: 'ping' });
+      if (pongTimer === undefined) {
+        pongTimer = setTimeout(() => {
+          pongTimer = undefined;
+          dropSocket();
+          scheduleReconnect();
+        }, LIVE_CLIENT_PONG_TIMEOUT_MS);
+      }
+    }, LIVE_CLIENT_PING_INTERVAL_MS);
+  }
+
+  function stopHeartbeat(): void {
+    clearInterval(pingTimer);
+    clearTimeout(pongTimer);
+    pingTimer = undefined;
+    pongTimer = undefined;
+  }
+
+  function handleMessage(data: unknown): void {
+    if (typeof data !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    // The server may learn new message types before this client does; unknown ones are skipped.
+    const parsed = LiveServerMessageSchema.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+
+    if (message.type === 'pong') {
+      clearTimeout(pongTimer);
+      pongTimer = undefined;
+      return;
+    }
+    if (message.type !== 'event') return;
+
+    const listeners = listenersByTopic.get(message.topic);
+    if (!listeners) return;
+    // Copied, so a listener that unsubscribes while being called does not upset the loop.
+    for (const listener of [...listeners]) {
+      try {
+        listener.onEvent(message);
+      } catch (error) {
+        // One broken listener must not starve the others; the error still reaches the console.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  return {
+    subscribe(topic, onEvent) {
+      const checked = LiveTopicSchema.safeParse(topic);
+      if (!checked.success) throw new TypeError(`Not a live topic: ${topic}`);
+      if (isClosedForGood) return () => {};
+
+      const entry = { onEvent };
+      let listeners = listenersByTopic.get(topic);
+      if (!listeners) {
+        listeners = new Set();
+        listenersByTopic.set(topic, listeners);
+        send({ type: 'subscribe', topic });
+      }
+      listeners.add(entry);
+      if (!socket && reconnectTimer === undefined) connect();
+
+      let isSubscribed = true;
+      return () => {
+        if (!isSubscribed) return;
+        isSubscribed = false;
+        const current = listenersByTopic.get(topic);
+        if (!current) return;
+        current.delete(entry);
+        if (current.size === 0) {
+          listenersByTopic.delete(topic);
+          send({ type: 'unsubscribe', topic });
+        }
+      };
+    },
+
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => {
+        statusListeners.delete(listener);
+      };
+    },
+
+    getStatus() {
+      return status;
+    },
+
+    close() {
+      if (isClosedForGood) return;
+      isClosedForGood = true;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      listenersByTopic.clear();
+      dropSocket();
+      statusListeners.clear();
+    },
+  };
+}

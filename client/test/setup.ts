@@ -1,0 +1,35 @@
+// Setup of the client test project (jsdom): jest-dom matchers, a clean DOM and no silent errors.
+import '@testing-library/jest-dom/vitest';
+
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+let unexpectedErrors: unknown[][] = [];
+
+beforeEach(() => {
+  unexpectedErrors = [];
+  const originalError = console.error;
+  // React reports act() warnings, key warnings and caught render errors through console.error;
+  // each of them is a bug, so a test that logs one fails. A test that expects an error replaces
+  // this with its own `vi.spyOn(console, 'error').mockImplementation(() => {})`.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    unexpectedErrors.push(args);
+    originalError(...args);
+  });
+});
+
+afterEach(() => {
+  // Unmount first: effects' cleanups can log too.
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+
+  // Failing here rather than throwing inside console.error, where React might swallow the throw.
+  if (unexpectedErrors.length > 0) {
+    const first = unexpectedErrors[0]?.map(String).join(' ') ?? '';
+    throw new Error(
+      `console.error was called ${String(unexpectedErrors.length)} time(s) during this test; first: ${first}`,
+    );
+  }
+});

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+describe('loadConfig', () => {
+  it('has defaults that run on a laptop', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'production',
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      sessionSecret: undefined,
+      smtpUrl: undefined,
+      databasePoolMax: 10,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://town.example.com/',
+      DATA_DIR: '/var/lib/townhall',
+      DATABASE_URL: 'postgres://u:p@db:5432/townhall',
+      REDIS_URL: 'redis://cache:6379',
+      SESSION_SECRET: 'a'.repeat(32),
+      SMTP_URL: 'smtp://mail:587',
+      LOG_LEVEL: 'debug',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://town.example.com',
+      dataDir: '/var/lib/townhall',
+      databaseUrl: 'postgres://u:p@db:5432/townhall',
+      redisUrl: 'redis://cache:6379',
+      sessionSecret: 'a'.repeat(32),
+      smtpUrl: 'smtp://mail:587',
+      logLevel: 'debug',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' }).databaseUrl).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a port number from 0 to 65535'],
+    [{ PORT: '70000' }, 'PORT: must be a port number from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL: must be a URL like postgres://'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL: must be a URL like redis://'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: must be a URL like smtp://'],
+    [{ PUBLIC_URL: 'town.example.com' }, 'PUBLIC_URL: must be a URL like https://'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL:'],
+  ])('stops on a bad value and names it: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

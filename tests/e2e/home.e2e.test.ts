@@ -1,0 +1,66 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Fails the test on any request that leaves this machine or any page error. */
+function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') {
+      problems.push(`request outside the app: ${request.url()}`);
+    }
+  });
+  return problems;
+}
+
+describe('the built app in Chromium', () => {
+  it('loads the home page, and the client reaches /api/health', async () => {
+    const page = await browser.newPage();
+    const problems = watchPage(page);
+    const healthResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
+    await page.goto(baseUrl);
+    expect((await healthResponse).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Townhall' }).waitFor();
+    const status = page.getByRole('status');
+    await status.filter({ hasText: 'API: ok' }).waitFor();
+    expect(await page.title()).toMatch(/Townhall/);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the client for deep links and a not-found page for unknown ones', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${baseUrl}/some/unknown/page`);
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: /not found/i }).waitFor();
+    await page.getByRole('link', { name: /home/i }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('heading', { name: 'Townhall' }).waitFor();
+    await page.close();
+  });
+
+  it('works on a 375 px wide phone', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(baseUrl);
+    await page.getByRole('status').filter({ hasText: 'API: ok' }).waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
