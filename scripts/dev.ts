@@ -8,8 +8,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = { ...process.env, NODE_ENV: 'development', PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' };
 
 const children = [
-  spawn(process.execPath, ['--watch-path=server', '--watch-path=shared', 'server/main.ts'], { cwd: root, env, stdio: 'inherit' }),
-  spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], { cwd: root, env, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch-path=server', '--watch-path=shared', 'server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
+  spawn(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js')], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
 ];
 
 const stop = () => {
@@ -17,7 +25,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const child of children) child.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const child of children)
+  child.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -64,7 +64,10 @@ describe('OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json() as {
       openapi: string;
-      paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> }>>;
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, { schema: { properties: object } }> }> }>
+      >;
     };
     expect(document.openapi).toBe('3.1.0');
     const health = document.paths['/api/health']?.get?.responses['200']?.content['application/json']?.schema;
@@ -114,7 +117,11 @@ describe('errors have one shape', () => {
   });
 
   it('unknown field: 400 naming it', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/test-echo', payload: { name: 'alice', role: 'admin' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/test-echo',
+      payload: { name: 'alice', role: 'admin' },
+    });
     expect(response.statusCode).toBe(400);
     expect(errorOf(response.body).fields).toEqual({ 'body.role': 'is not a field this request accepts' });
   });
@@ -147,7 +154,10 @@ describe('errors have one shape', () => {
       payload: { name: 'x'.repeat(1024 * 1024 + 10) },
     });
     expect(response.statusCode).toBe(413);
-    expect(errorOf(response.body)).toEqual({ code: 'payload_too_large', message: 'The request body is too large (at most 1024 KB).' });
+    expect(errorOf(response.body)).toEqual({
+      code: 'payload_too_large',
+      message: 'The request body is too large (at most 1024 KB).',
+    });
   });
 
   it('valid body passes', async () => {

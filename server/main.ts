@@ -31,7 +31,11 @@ export async function openDatabase(
     logger,
   });
   try {
-    return { databaseUrl: await ensureDatabase(embedded.url, 'townhall'), isEmbedded: true, close: () => embedded.stop() };
+    return {
+      databaseUrl: await ensureDatabase(embedded.url, 'townhall'),
+      isEmbedded: true,
+      close: () => embedded.stop(),
+    };
   } catch (error) {
     await embedded.stop();
     throw error;
@@ -61,7 +65,9 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
     cleanups.push(lockDataDir(config.dataDir));
     const secrets = loadOrCreateSecrets(config.dataDir);
     if (config.databaseUrl && !config.sessionSecret) {
-      logger.warn('SESSION_SECRET is not set: each process keeps its own. Set it when several processes serve one site.');
+      logger.warn(
+        'SESSION_SECRET is not set: each process keeps its own. Set it when several processes serve one site.',
+      );
     }
 
     const database = await openDatabase(config, secrets.postgresPassword, logger);

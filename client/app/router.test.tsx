@@ -30,9 +30,7 @@ describe('routes', () => {
 
     renderApp('/', { routes: [{ path: '/', errorElement: <RootError />, Component: Broken }] });
 
-    expect(
-      await screen.findByRole('heading', { name: 'Something went wrong' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload the page' })).toBeInTheDocument();
     expect(screen.queryByText(/internal detail/)).not.toBeInTheDocument();
   });
@@ -51,8 +49,6 @@ describe('routes', () => {
       ],
     });
 
-    expect(
-      await screen.findByRole('heading', { name: 'Something went wrong' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
   });
 });

@@ -138,9 +138,7 @@ describe('apiRequest', () => {
     controller.abort();
     fetchMock.mockRejectedValue(controller.signal.reason);
 
-    const error = await captureError(
-      apiRequest('/api/items/1', { schema: ItemSchema, signal: controller.signal }),
-    );
+    const error = await captureError(apiRequest('/api/items/1', { schema: ItemSchema, signal: controller.signal }));
 
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toHaveProperty('name', 'AbortError');

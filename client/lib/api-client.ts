@@ -147,7 +147,5 @@ function parseJson(text: string): JsonPayload {
 
 function isAbortError(error: unknown): boolean {
   // Checked by name: the DOMException of jsdom and of the runtime are different classes.
-  return (
-    typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError'
-  );
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }

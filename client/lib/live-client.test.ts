@@ -79,9 +79,7 @@ afterEach(() => {
 
 describe('liveReconnectDelay', () => {
   it('draws between 0 and a ceiling that doubles from the base and stops at the cap', () => {
-    const ceilings = [0, 1, 2, 3, 4, 5, 6, 50].map((attempt) =>
-      liveReconnectDelay(attempt, () => 1),
-    );
+    const ceilings = [0, 1, 2, 3, 4, 5, 6, 50].map((attempt) => liveReconnectDelay(attempt, () => 1));
     expect(ceilings).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
     expect(ceilings[0]).toBe(LIVE_RECONNECT_BASE_MS);
     expect(ceilings.at(-1)).toBe(LIVE_RECONNECT_MAX_MS);
@@ -98,12 +96,8 @@ describe('liveReconnectDelay', () => {
 
 describe('defaultLiveUrl', () => {
   it('uses ws: on http and wss: on https, on the same host', () => {
-    expect(defaultLiveUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe(
-      'ws://localhost:5173/api/live',
-    );
-    expect(defaultLiveUrl({ protocol: 'https:', host: 'town.example' })).toBe(
-      'wss://town.example/api/live',
-    );
+    expect(defaultLiveUrl({ protocol: 'http:', host: 'localhost:5173' })).toBe('ws://localhost:5173/api/live');
+    expect(defaultLiveUrl({ protocol: 'https:', host: 'town.example' })).toBe('wss://town.example/api/live');
   });
 
   it("is the client's default", () => {

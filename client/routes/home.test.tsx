@@ -23,9 +23,7 @@ describe('home page', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Townhall' })).toBeInTheDocument();
-    expect(
-      screen.getByText('Creator communities with live question-and-answer groups.'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('Creator communities with live question-and-answer groups.')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Checking the API…');
     expect(fetchMock).toHaveBeenCalledWith('/api/health', expect.anything());
   });
@@ -41,11 +39,7 @@ describe('home page', () => {
   });
 
   it("shows the API as unreachable with the server's message", async () => {
-    stubFetch(() =>
-      Promise.resolve(
-        json({ error: { code: 'unavailable', message: 'Database is starting' } }, 503),
-      ),
-    );
+    stubFetch(() => Promise.resolve(json({ error: { code: 'unavailable', message: 'Database is starting' } }, 503)));
 
     renderApp('/');
 

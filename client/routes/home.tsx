@@ -6,9 +6,7 @@ export function HomeRoute() {
     <main className="flex min-h-dvh items-center justify-center px-4 py-12">
       <div className="w-full max-w-md text-center">
         <h1 className="text-4xl font-bold tracking-tight text-primary sm:text-5xl">Townhall</h1>
-        <p className="mt-4 text-lg text-foreground">
-          Creator communities with live question-and-answer groups.
-        </p>
+        <p className="mt-4 text-lg text-foreground">Creator communities with live question-and-answer groups.</p>
         <ApiStatus />
       </div>
     </main>

@@ -11,9 +11,7 @@ export function RootError() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4 py-12">
       <div role="alert" className="w-full max-w-md text-center">
-        <h1 className="text-3xl font-bold tracking-tight">
-          {isNotFound ? 'Page not found' : 'Something went wrong'}
-        </h1>
+        <h1 className="text-3xl font-bold tracking-tight">{isNotFound ? 'Page not found' : 'Something went wrong'}</h1>
         <p className="mt-4 text-muted-foreground">
           {isNotFound
             ? 'There is nothing at this address.'

@@ -59,7 +59,9 @@ async function stopOrphan(clusterDir: string, logger: Logger): Promise<void> {
   }
   logger.warn({ pid }, 'stopping an embedded PostgreSQL server left running by an earlier process');
   if (!(await waitForExit(pid, 15_000))) {
-    throw new Error(`The embedded PostgreSQL server (pid ${pid}) in ${clusterDir} did not stop; stop it and start again.`);
+    throw new Error(
+      `The embedded PostgreSQL server (pid ${pid}) in ${clusterDir} did not stop; stop it and start again.`,
+    );
   }
 }
 

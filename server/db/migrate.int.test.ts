@@ -11,7 +11,9 @@ const url = inject('databaseUrl');
 
 describe('migrations', () => {
   it('record the data version of the spec', async () => {
-    const { rows } = await withClient(url, (client) => client.query("select value from app_meta where key = 'data_version'"));
+    const { rows } = await withClient(url, (client) =>
+      client.query("select value from app_meta where key = 'data_version'"),
+    );
     expect(rows).toEqual([{ value: DATA_VERSION }]);
     expect(DATA_VERSION).toBe('0.0.3');
   });
@@ -26,7 +28,9 @@ describe('migrations', () => {
   it('can run again, and concurrently, without changing anything', async () => {
     const silent = pino({ level: 'silent' });
     await Promise.all([runMigrations(url, silent), runMigrations(url, silent), runMigrations(url, silent)]);
-    const { rows } = await withClient(url, (client) => client.query('select count(*)::int as n from drizzle.__drizzle_migrations'));
+    const { rows } = await withClient(url, (client) =>
+      client.query('select count(*)::int as n from drizzle.__drizzle_migrations'),
+    );
     const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
       entries: unknown[];
     };

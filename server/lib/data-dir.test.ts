@@ -22,7 +22,9 @@ describe('lockDataDir', () => {
     try {
       fs.writeFileSync(path.join(dir, 'townhall.pid'), `${child.pid}\n`);
       expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
-      expect(() => lockDataDir(dir)).toThrow(`Another Townhall process (pid ${child.pid}) is already using the data directory`);
+      expect(() => lockDataDir(dir)).toThrow(
+        `Another Townhall process (pid ${child.pid}) is already using the data directory`,
+      );
     } finally {
       child.kill();
     }

@@ -25,7 +25,9 @@ export const MAX_EVENT_BYTES = 7_900;
 export function encodeEvent(event: LiveEvent): string {
   const payload = JSON.stringify(event);
   if (Buffer.byteLength(payload) > MAX_EVENT_BYTES) {
-    throw new Error(`Live event ${event.event} is too large (${Buffer.byteLength(payload)} bytes); send ids, not content`);
+    throw new Error(
+      `Live event ${event.event} is too large (${Buffer.byteLength(payload)} bytes); send ids, not content`,
+    );
   }
   return payload;
 }

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  LiveClientMessageSchema,
-  type LiveEvent,
-  type LiveServerMessage,
-} from '#shared/schemas/live.ts';
+import { LiveClientMessageSchema, type LiveEvent, type LiveServerMessage } from '#shared/schemas/live.ts';
 import type { Viewer } from '../lib/viewer.ts';
 
 /** Decides whether a viewer may watch a topic of one kind. */
@@ -139,7 +135,12 @@ export class LiveHub {
     const id = topic.slice(separator + 1);
     const kind = this.#kinds.get(kindName);
     if (!kind) {
-      this.#send(connection, { type: 'error', topic, code: 'unknown_topic', message: `There is no topic kind "${kindName}".` });
+      this.#send(connection, {
+        type: 'error',
+        topic,
+        code: 'unknown_topic',
+        message: `There is no topic kind "${kindName}".`,
+      });
       return;
     }
     if (connection.topics.size >= MAX_TOPICS_PER_CONNECTION) {

@@ -33,7 +33,8 @@ export const clientPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
       if (!isPage) throw notFound(`There is no route ${request.method} ${pathname}.`);
       if (!isBuilt) {
         return reply

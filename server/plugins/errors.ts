@@ -5,30 +5,33 @@ import type { ErrorResponse } from '#shared/schemas/error.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Messages for Fastify's own 4xx errors, in words a person understands. */
-const FASTIFY_MESSAGES: Record<string, { code: string; message: (error: FastifyError, bodyLimit: number) => string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    code: 'unsupported_media_type',
-    message: () => 'Send the request body as JSON (Content-Type: application/json).',
-  },
-  FST_ERR_CTP_BODY_TOO_LARGE: {
-    code: 'payload_too_large',
-    message: (_error, limit) => `The request body is too large (at most ${Math.round(limit / 1024)} KB).`,
-  },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    code: 'bad_request',
-    message: () => 'The request body is empty: send a JSON value, or no Content-Type header.',
-  },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: () => 'The request body is not valid JSON.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    code: 'bad_request',
-    message: () => 'The Content-Length header does not match the body.',
-  },
-};
+const FASTIFY_MESSAGES: Record<string, { code: string; message: (error: FastifyError, bodyLimit: number) => string }> =
+  {
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+      code: 'unsupported_media_type',
+      message: () => 'Send the request body as JSON (Content-Type: application/json).',
+    },
+    FST_ERR_CTP_BODY_TOO_LARGE: {
+      code: 'payload_too_large',
+      message: (_error, limit) => `The request body is too large (at most ${Math.round(limit / 1024)} KB).`,
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: {
+      code: 'bad_request',
+      message: () => 'The request body is empty: send a JSON value, or no Content-Type header.',
+    },
+    FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_json', message: () => 'The request body is not valid JSON.' },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+      code: 'bad_request',
+      message: () => 'The Content-Length header does not match the body.',
+    },
+  };
 
-function validationFields(error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
-  validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
-  validationContext?: string;
-}): Record<string, string> {
+function validationFields(
+  error: Parameters<typeof hasZodFastifySchemaValidationErrors>[0] & {
+    validation: { instancePath: string; message?: string; keyword: string; params: Record<string, unknown> }[];
+    validationContext?: string;
+  },
+): Record<string, string> {
   const context = error.validationContext ?? 'body';
   const fields: Record<string, string> = {};
   for (const issue of error.validation) {
@@ -68,8 +71,15 @@ export const errorsPlugin = fp(
       } else if (error instanceof AppError) {
         status = error.statusCode;
         if (error.headers) void reply.headers(error.headers);
-        body = { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
-      } else if (!isResponseSerializationError(error) && error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        body = {
+          error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        };
+      } else if (
+        !isResponseSerializationError(error) &&
+        error.statusCode &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500
+      ) {
         status = error.statusCode;
         const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
         body = {

@@ -89,7 +89,11 @@ describe('live channel topics', () => {
     expect(await watcher.subscribe(`room:${room}`)).toEqual({ type: 'subscribed', topic: `room:${room}` });
     expect(await bystander.subscribe(`room:${uniqueRoom()}`)).toMatchObject({ type: 'subscribed' });
 
-    const response = await app.inject({ method: 'POST', url: `/api/test-rooms/${room}/messages`, payload: { text: 'hello' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/test-rooms/${room}/messages`,
+      payload: { text: 'hello' },
+    });
     expect(response.statusCode).toBe(201);
     const event = await watcher.next((m) => m.type === 'event');
     expect(event).toEqual({

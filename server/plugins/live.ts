@@ -48,9 +48,9 @@ export const livePlugin = fp(
     const { bus } = options;
     app.decorate('live', { hub, bus });
 
-    app.decorate('transaction', async function transaction<T>(
-      fn: (tx: Transaction, context: TransactionContext) => Promise<T>,
-    ): Promise<T> {
+    app.decorate('transaction', async function transaction<
+      T,
+    >(fn: (tx: Transaction, context: TransactionContext) => Promise<T>): Promise<T> {
       const events: LiveEvent[] = [];
       const context: TransactionContext = { emit: (event) => events.push(LiveEventSchema.parse(event)) };
       const result = await app.db.transaction(async (tx) => {

@@ -15,7 +15,8 @@ export const openApiPlugin = fp(
         openapi: '3.1.0',
         info: {
           title: 'Townhall API',
-          description: 'Creator communities with live question-and-answer groups. Errors answer `{ "error": { "code", "message", "fields"? } }`.',
+          description:
+            'Creator communities with live question-and-answer groups. Errors answer `{ "error": { "code", "message", "fields"? } }`.',
           version: options.version,
         },
       },

@@ -44,8 +44,11 @@ export async function spawnServer(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server not ready in time:\n${output}`)), options.timeoutMs ?? 60_000);
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server not ready in time:\n${output}`)),
+      options.timeoutMs ?? 60_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       for (const line of output.split('\n')) {
@@ -68,6 +71,14 @@ export async function spawnServer(options: {
       reject(new Error(`server exited with ${code}:\n${output}`));
     });
   });
+  let url: string;
+  try {
+    url = await ready;
+  } catch (error) {
+    child.kill('SIGKILL');
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     url,
     process: child,
