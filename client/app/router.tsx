@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 
+import { AppShell } from '#client/app/shell/app-shell.tsx';
 import { RootError } from '#client/routes/root-error.tsx';
 
 // Shown while the first page's code loads; usually a few milliseconds, so deliberately blank.
@@ -12,6 +13,8 @@ function FirstLoadFallback() {
 export const routes: RouteObject[] = [
   {
     path: '/',
+    // The shell (top bar, sidebar, sign-in modal, analytics) frames every page.
+    element: <AppShell />,
     errorElement: <RootError />,
     HydrateFallback: FirstLoadFallback,
     children: [
@@ -20,6 +23,13 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { HomeRoute } = await import('#client/routes/home.tsx');
           return { Component: HomeRoute };
+        },
+      },
+      {
+        path: 'ui-library',
+        lazy: async () => {
+          const { UiLibraryRoute } = await import('#client/routes/ui-library/ui-library.tsx');
+          return { Component: UiLibraryRoute };
         },
       },
       {

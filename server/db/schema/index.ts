@@ -1,2 +1,3 @@
 // Every table of Townhall, one file per feature; drizzle-kit reads this folder.
+export * from './analytics.ts';
 export * from './meta.ts';

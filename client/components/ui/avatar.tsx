@@ -1,0 +1,206 @@
+import { Avatar as AvatarPrimitive } from 'radix-ui';
+import { Children, createContext, useContext, type ComponentProps, type ReactNode } from 'react';
+
+import { cn } from '#client/lib/cn.ts';
+import { AVATAR_GROUP_MAX, type AVATAR_GRADIENT_COUNT } from '#shared/constants/ui.ts';
+
+import {
+  AVATAR_STATUS_LABELS,
+  formatOverflowLabel,
+  getGradientIndex,
+  getInitials,
+  splitAvatarGroup,
+  type AvatarStatus,
+} from './avatar-rules.ts';
+
+/** Avatar sizes, xs to 2xl. */
+export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | '2xl';
+/** Avatar shapes. */
+export type AvatarShape = 'circular' | 'rounded' | 'square';
+
+/**
+ * The gradients behind initials, indexed by getGradientIndex. Every pair is dark enough (700-ish)
+ * for white initials to stay above 4.5:1 in both themes. The tuple type ties their number to the
+ * spec's count: adding or removing one fails the type check.
+ */
+const GRADIENTS = [
+  'from-rose-600 to-red-800',
+  'from-orange-700 to-amber-800',
+  'from-emerald-700 to-teal-800',
+  'from-sky-700 to-blue-800',
+  'from-indigo-600 to-violet-800',
+  'from-fuchsia-700 to-purple-800',
+  'from-slate-600 to-zinc-800',
+] as const satisfies { length: typeof AVATAR_GRADIENT_COUNT };
+
+const sizeClasses: Record<AvatarSize, string> = {
+  xs: 'size-6 text-[0.625rem]',
+  sm: 'size-8 text-xs',
+  md: 'size-10 text-sm',
+  lg: 'size-12 text-base',
+  xl: 'size-16 text-xl',
+  '2xl': 'size-20 text-2xl',
+};
+
+const shapeClasses: Record<AvatarShape, string> = {
+  circular: 'rounded-full',
+  rounded: 'rounded-md',
+  square: 'rounded-none',
+};
+
+// The dot grows with the avatar but stays small enough not to hide the face.
+const statusSizes: Record<AvatarSize, string> = {
+  xs: 'size-2',
+  sm: 'size-2.5',
+  md: 'size-3',
+  lg: 'size-3.5',
+  xl: 'size-4',
+  '2xl': 'size-5',
+};
+
+const statusColours: Record<AvatarStatus, string> = {
+  online: 'bg-emerald-500',
+  away: 'bg-amber-400',
+  busy: 'bg-red-600',
+  offline: 'bg-zinc-400 dark:bg-zinc-500',
+};
+
+// A square avatar keeps its dot on the corner; a round one pulls it in onto the curve.
+const statusPositions: Record<AvatarShape, string> = {
+  circular: 'right-0 bottom-0',
+  rounded: '-right-0.5 -bottom-0.5',
+  square: '-right-1 -bottom-1',
+};
+
+// Enough overlap to read as a group, little enough to leave the initials legible.
+const groupOverlap: Record<AvatarSize, string> = {
+  xs: '-space-x-1.5',
+  sm: '-space-x-1.5',
+  md: '-space-x-2',
+  lg: '-space-x-2',
+  xl: '-space-x-3',
+  '2xl': '-space-x-3',
+};
+
+/** Size and shape given to every avatar inside an AvatarGroup that does not set its own. */
+const AvatarGroupContext = createContext<{ size?: AvatarSize; shape?: AvatarShape; isInGroup: boolean }>({
+  isInGroup: false,
+});
+
+/** Props of Avatar. */
+export type AvatarProps = Omit<ComponentProps<'span'>, 'children'> & {
+  /** The picture; without one, or when it fails to load, the initials show on a gradient. */
+  src?: string | null;
+  /** The person's name: the picture's text alternative and the source of the initials. */
+  name?: string | null;
+  /** Chooses the gradient (id modulo 7; a string id is hashed). */
+  userId?: string | number | null;
+  /** Text alternative when it should differ from the name; '' when a visible name sits beside it. */
+  alt?: string;
+  /** Presence, shown as a dot with an accessible label. */
+  status?: AvatarStatus;
+  size?: AvatarSize;
+  shape?: AvatarShape;
+};
+
+/** A person's picture, or their initials on a gradient, with an optional presence dot. */
+export function Avatar({ src, name, userId, alt, status, size, shape, className, ...props }: AvatarProps) {
+  const group = useContext(AvatarGroupContext);
+  const resolvedSize = size ?? group.size ?? 'md';
+  const resolvedShape = shape ?? group.shape ?? 'circular';
+  const label = alt ?? name ?? '';
+  const gradient = GRADIENTS[getGradientIndex(userId, name ?? undefined)];
+
+  return (
+    <span
+      data-slot="avatar"
+      className={cn(
+        'relative inline-flex shrink-0 align-middle select-none',
+        sizeClasses[resolvedSize],
+        shapeClasses[resolvedShape],
+        // In a group the avatars overlap; a ring in the page colour keeps their edges apart.
+        group.isInGroup && 'ring-2 ring-background',
+        className,
+      )}
+      {...props}
+    >
+      <AvatarPrimitive.Root className={cn('flex size-full overflow-hidden', shapeClasses[resolvedShape])}>
+        {src ? <AvatarPrimitive.Image src={src} alt={label} className="size-full object-cover" /> : null}
+        <AvatarPrimitive.Fallback
+          className={cn(
+            'flex size-full items-center justify-center bg-linear-to-br leading-none font-semibold text-white',
+            gradient,
+          )}
+          // Initials alone mean little when read out; the name (if any) is the alternative.
+          {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
+        >
+          {getInitials(name)}
+        </AvatarPrimitive.Fallback>
+      </AvatarPrimitive.Root>
+      {status ? (
+        <span
+          role="img"
+          aria-label={AVATAR_STATUS_LABELS[status]}
+          data-status={status}
+          className={cn(
+            'absolute block rounded-full ring-2 ring-background',
+            statusSizes[resolvedSize],
+            statusColours[status],
+            statusPositions[resolvedShape],
+          )}
+        />
+      ) : null}
+    </span>
+  );
+}
+
+/** Props of AvatarGroup. */
+export type AvatarGroupProps = Omit<ComponentProps<'div'>, 'children'> & {
+  /** Avatar elements, in the order they should appear. */
+  children: ReactNode;
+  /** How many avatars show before the '+N' bubble (default AVATAR_GROUP_MAX, 3). */
+  max?: number;
+  /** Size and shape for every avatar of the group and the bubble. */
+  size?: AvatarSize;
+  shape?: AvatarShape;
+};
+
+/** Overlapping avatars: the first `max`, then a '+N' bubble for the rest. */
+export function AvatarGroup({
+  children,
+  max = AVATAR_GROUP_MAX,
+  size = 'md',
+  shape = 'circular',
+  className,
+  ...props
+}: AvatarGroupProps) {
+  const avatars = Children.toArray(children);
+  const { visible, hidden } = splitAvatarGroup(avatars.length, max);
+
+  return (
+    <AvatarGroupContext value={{ size, shape, isInGroup: true }}>
+      <div
+        data-slot="avatar-group"
+        role="group"
+        className={cn('flex items-center', groupOverlap[size], className)}
+        {...props}
+      >
+        {avatars.slice(0, visible)}
+        {hidden > 0 ? (
+          <span
+            data-slot="avatar-group-overflow"
+            className={cn(
+              'relative inline-flex shrink-0 items-center justify-center align-middle font-medium select-none',
+              'bg-muted text-muted-foreground ring-2 ring-background',
+              sizeClasses[size],
+              shapeClasses[shape],
+            )}
+          >
+            <span aria-hidden="true">+{hidden}</span>
+            <span className="sr-only">{formatOverflowLabel(hidden)}</span>
+          </span>
+        ) : null}
+      </div>
+    </AvatarGroupContext>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Page } from 'playwright-core';
+
+/** Collects page errors, console errors and any request that leaves this machine. */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) {
+      problems.push(`request outside the app: ${request.url()}`);
+    }
+  });
+  return problems;
+}
