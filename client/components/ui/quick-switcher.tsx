@@ -1,14 +1,24 @@
 import type { LucideIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 
 import { cn } from '#client/lib/cn.ts';
 import { GENERIC_TEXTS } from '#shared/constants/ui.ts';
 
-import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from './command.tsx';
 import { DialogOverlay } from './dialog.tsx';
-import { matchesQuery } from './option-filter.ts';
+
+const loadPanel = () => import('./quick-switcher-panel.tsx');
+const QuickSwitcherPanel = lazy(loadPanel);
 
 const TITLE = 'Quick switcher';
 const PLACEHOLDER = 'Search pages and actions...';
@@ -92,72 +102,14 @@ export function QuickSwitcher({ entries, open, onOpenChange, placeholder = PLACE
           )}
         >
           <DialogPrimitive.Title className="sr-only">{TITLE}</DialogPrimitive.Title>
-          {/* Mounted only while open, so every opening starts with an empty search. */}
-          <QuickSwitcherPanel entries={entries} placeholder={placeholder} onClose={() => onOpenChange(false)} />
+          {/* Mounted only while open, so every opening starts with an empty search. Its code (cmdk)
+              loads on the first opening, keeping it out of what every page loads first. */}
+          <Suspense fallback={<p className="p-4 text-sm text-muted-foreground">{GENERIC_TEXTS.loading}</p>}>
+            <QuickSwitcherPanel entries={entries} placeholder={placeholder} onClose={() => onOpenChange(false)} />
+          </Suspense>
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
-  );
-}
-
-function QuickSwitcherPanel({
-  entries,
-  placeholder,
-  onClose,
-}: {
-  entries: readonly QuickSwitcherEntry[];
-  placeholder: string;
-  onClose: () => void;
-}) {
-  const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-
-  // Entries keep their index as cmdk value: labels may repeat across groups, indexes never do.
-  const groups = useMemo(() => {
-    const byGroup = new Map<string, { entry: QuickSwitcherEntry; index: number }[]>();
-    entries.forEach((entry, index) => {
-      if (!matchesQuery(search, entry.label, ...(entry.keywords ?? []))) return;
-      const list = byGroup.get(entry.group) ?? [];
-      list.push({ entry, index });
-      byGroup.set(entry.group, list);
-    });
-    return [...byGroup];
-  }, [entries, search]);
-
-  function run(entry: QuickSwitcherEntry) {
-    onClose();
-    entry.onSelect?.();
-    if (entry.href !== undefined) void navigate(entry.href);
-  }
-
-  return (
-    <Command shouldFilter={false} label={placeholder} loop>
-      <CommandInput placeholder={placeholder} value={search} onValueChange={setSearch} />
-      <CommandList>
-        <CommandEmpty>{GENERIC_TEXTS.noResults}</CommandEmpty>
-        {groups.map(([group, items]) => (
-          <CommandGroup key={group} heading={group}>
-            {items.map(({ entry, index }) => {
-              const Icon = entry.icon;
-              return (
-                <CommandItem key={index} value={String(index)} onSelect={() => run(entry)}>
-                  {Icon ? <Icon aria-hidden="true" className="text-muted-foreground" /> : null}
-                  <span className="truncate">{entry.label}</span>
-                </CommandItem>
-              );
-            })}
-          </CommandGroup>
-        ))}
-      </CommandList>
-      <p
-        aria-hidden="true"
-        className="hidden gap-4 border-t border-border px-3 py-2 text-xs text-muted-foreground sm:flex"
-      >
-        <span>↑ ↓ move</span>
-        <span>Enter open</span>
-        <span>Esc close</span>
-      </p>
-    </Command>
   );
 }
 
@@ -187,6 +139,16 @@ export function QuickSwitcherProvider({
   const close = useCallback(() => setIsOpen(false), []);
   const toggle = useCallback(() => setIsOpen((value) => !value), []);
   useQuickSwitcherShortcut(toggle);
+  // Fetch the list's code once the page is idle, so the first Ctrl+K opens at once.
+  useEffect(() => {
+    const preload = () => void loadPanel();
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(preload, { timeout: 5000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(preload, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
   const controls = useMemo(() => ({ isOpen, open, close, toggle }), [isOpen, open, close, toggle]);
 
   return (
