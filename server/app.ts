@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifySer
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
+import { accountsPlugin } from './features/accounts/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import type { LiveBus } from './live/bus.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { db });
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(accountsPlugin);
   await app.register(livePlugin, { bus });
 
   await app.register(healthRoutes, { version: APP_VERSION });

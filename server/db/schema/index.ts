@@ -1,3 +1,4 @@
 // Every table of Townhall, one file per feature; drizzle-kit reads this folder.
+export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './meta.ts';

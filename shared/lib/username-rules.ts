@@ -1,0 +1,50 @@
+import { BLOCKED_USERNAME_PARTS, BLOCKED_USERNAMES } from '#shared/constants/blocked-usernames.ts';
+import { USERNAME_MIN_LENGTH } from '#shared/constants/limits.ts';
+import { isReservedWord } from '#shared/constants/reserved-words.ts';
+
+/** The spec's messages (section 5), exactly. */
+export const SIGN_UP_MESSAGES = {
+  invalidEmail: 'Valid email is required',
+  usernameTooShort: 'Username must be at least 3 characters',
+  usernameCharacters: 'Username can only contain letters, numbers, underscores, and hyphens',
+  usernameNotAvailable: 'This username is not available',
+  emailRegistered: 'This email is already registered',
+  usernameTaken: 'This username is already taken',
+} as const;
+
+// ASCII only: look-alike letters from other scripts (Cyrillic а, Greek ο) are refused.
+const USERNAME_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
+/** Usernames are typed in any case but stored and compared lowercase. */
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** Whether a username is kept back: a reserved page word, or a name that passes for staff. */
+export function isUnavailableUsername(username: string): boolean {
+  const name = normalizeUsername(username);
+  if (name === '') return false;
+  return (
+    isReservedWord(name) || BLOCKED_USERNAMES.has(name) || BLOCKED_USERNAME_PARTS.some((part) => name.includes(part))
+  );
+}
+
+/**
+ * The checks of spec section 5 that need no database: e-mail shape, username length,
+ * characters and availability. Returns the failing messages in the spec's order.
+ */
+export function usernameAndEmailFormatMessages(input: { email: string; username: string }): string[] {
+  const messages: string[] = [];
+  const email = input.email.trim();
+  if (email === '' || !email.includes('@')) messages.push(SIGN_UP_MESSAGES.invalidEmail);
+  const username = input.username.trim();
+  if (username.length < USERNAME_MIN_LENGTH) messages.push(SIGN_UP_MESSAGES.usernameTooShort);
+  if (username !== '' && !USERNAME_CHARACTERS.test(username)) messages.push(SIGN_UP_MESSAGES.usernameCharacters);
+  if (isUnavailableUsername(username)) messages.push(SIGN_UP_MESSAGES.usernameNotAvailable);
+  return messages;
+}
+
+/** The spec joins every failing message with '. ' into one error. */
+export function joinMessages(messages: readonly string[]): string {
+  return messages.join('. ');
+}

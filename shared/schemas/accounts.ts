@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { EMAIL_SETTING_KEYS } from '#shared/constants/accounts.ts';
+
+// Lengths here only stop absurd input; the spec's own rules and messages run on the server.
+/** Body of POST /api/accounts/sign-up (form fields Email, Username, Password). */
+export const SignUpInputSchema = z.strictObject({
+  email: z.string().max(320),
+  username: z.string().max(64),
+  password: z.string().max(1024),
+});
+export type SignUpInput = z.infer<typeof SignUpInputSchema>;
+
+/** Body of POST /api/accounts/sign-in. */
+export const SignInInputSchema = z.strictObject({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+});
+export type SignInInput = z.infer<typeof SignInInputSchema>;
+
+/** The nine e-mail flags of a profile. */
+export const EmailSettingsSchema = z.strictObject(
+  Object.fromEntries(EMAIL_SETTING_KEYS.map((key) => [key, z.boolean()])) as Record<
+    (typeof EMAIL_SETTING_KEYS)[number],
+    z.ZodBoolean
+  >,
+);
+
+/** A user profile as the spec's section 3 names its fields. */
+export const ProfileSchema = z.object({
+  uId: z.string(),
+  email: z.string(),
+  username: z.string(),
+  usernameHistory: z.array(z.string()),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+  lastTokenUpdate: z.iso.datetime(),
+  followers: z.number().int(),
+  following: z.number().int(),
+  subscribing: z.number().int(),
+  quote: z.string(),
+  profileImageURL: z.string(),
+  emailSettings: EmailSettingsSchema,
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+/** The signed-in person: id and e-mail of the account, and the profile (null when it did not load). */
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  profile: ProfileSchema.nullable(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** Answer of GET /api/accounts/session and of sign-up and sign-in. */
+export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
