@@ -17,6 +17,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { livePlugin } from './plugins/live.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { originCheckPlugin } from './plugins/origin-check.ts';
 import { viewerPlugin } from './plugins/viewer.ts';
 
 declare module 'fastify' {
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : createPostgresBus({ url: options.databaseUrl, logger: app.log });
 
   await app.register(errorsPlugin);
+  await app.register(originCheckPlugin);
   await app.register(databasePlugin, { db });
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });

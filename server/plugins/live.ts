@@ -1,11 +1,11 @@
 import websocket from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { LIVE_MAX_MESSAGE_BYTES, LiveEventSchema, type LiveEvent } from '#shared/schemas/live.ts';
-import type { AppConfig } from '../config/env.ts';
 import type { Transaction } from '../db/client.ts';
 import { forbidden } from '../lib/errors.ts';
+import { isSameSiteOrigin } from '../lib/origin.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { LiveHub } from '../live/hub.ts';
 
@@ -23,21 +23,6 @@ declare module 'fastify' {
     live: { hub: LiveHub; bus: LiveBus };
     /** Runs `fn` in one database transaction; its live events leave at commit. */
     transaction<T>(fn: (tx: Transaction, context: TransactionContext) => Promise<T>): Promise<T>;
-  }
-}
-
-/**
- * Refuses a handshake from a page of another site (cross-site WebSocket hijacking): the
- * Origin must be our public address or the address the request was sent to.
- */
-export function isAllowedOrigin(request: FastifyRequest, config: AppConfig): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return false;
-  if (origin === config.publicUrl) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
   }
 }
 
@@ -84,7 +69,8 @@ export const livePlugin = fp(
           querystring: z.strictObject({}),
         },
         preValidation: async (request) => {
-          if (!isAllowedOrigin(request, app.config)) {
+          // a page of another site may not open it (cross-site WebSocket hijacking)
+          if (!isSameSiteOrigin(request, app.config.publicUrl)) {
             throw forbidden('This page may not open the live channel (its Origin is not allowed).');
           }
         },

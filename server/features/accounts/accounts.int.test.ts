@@ -155,7 +155,11 @@ describe('sign-in and sign-out', () => {
     const response = await signUp(newPerson());
     const cookie = sessionCookie(response);
     expect(await currentUser(cookie)).not.toBeNull();
-    const out = await app.inject({ method: 'POST', url: '/api/accounts/sign-out', headers: { cookie } });
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-out',
+      headers: { cookie, origin: 'http://townhall.test' },
+    });
     expect(out.statusCode).toBe(204);
     expect(await currentUser(cookie)).toBeNull();
   });
