@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.ts';
 import { accountsPlugin } from './features/accounts/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
@@ -17,6 +18,7 @@ import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { livePlugin } from './plugins/live.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { viewerPlugin } from './plugins/viewer.ts';
 
@@ -41,6 +43,8 @@ export interface BuildAppOptions {
   databaseUrl: string;
   /** Where the built client lives; defaults to dist/client. */
   clientRoot?: string;
+  /** Mail queue settings (tests give each app its own queue and short retries). */
+  mail?: MailPluginOptions;
   /** Extra plugins, registered after the features (tests use this for fixtures). */
   plugins?: FastifyPluginAsync[];
   logger?: FastifyServerOptions['logger'];
@@ -63,6 +67,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: JSON_BODY_LIMIT,
+    // Fastify takes a hop count at run time though its types omit it.
+    trustProxy: config.trustProxy as boolean | string[],
     // A proxy's or client's request id is kept when it looks like one, so logs line up.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -90,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(databasePlugin, { db });
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });
+  await app.register(rateLimitPlugin);
+  await app.register(mailPlugin, options.mail ?? {});
   await app.register(accountsPlugin);
   await app.register(livePlugin, { bus });
 

@@ -15,8 +15,10 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       sessionSecret: undefined,
       smtpUrl: undefined,
+      mailFrom: 'Townhall <no-reply@localhost>',
       databasePoolMax: 10,
       logLevel: 'info',
+      trustProxy: false,
     });
   });
 
@@ -29,6 +31,7 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       SESSION_SECRET: 'a'.repeat(32),
       SMTP_URL: 'smtp://mail:587',
+      MAIL_FROM: 'Town Hall <hello@town.example.com>',
       LOG_LEVEL: 'debug',
     });
     expect(config).toMatchObject({
@@ -39,8 +42,22 @@ describe('loadConfig', () => {
       redisUrl: 'redis://cache:6379',
       sessionSecret: 'a'.repeat(32),
       smtpUrl: 'smtp://mail:587',
+      mailFrom: 'Town Hall <hello@town.example.com>',
       logLevel: 'debug',
     });
+  });
+
+  it('reads the trusted proxies as a hop count or a list', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual(['loopback', '10.0.0.0/8']);
+  });
+
+  it('sends e-mail from no-reply at the public host unless MAIL_FROM says otherwise', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://town.example.com' }).mailFrom).toBe(
+      'Townhall <no-reply@town.example.com>',
+    );
+    expect(loadConfig({ MAIL_FROM: 'hello@town.example.com' }).mailFrom).toBe('hello@town.example.com');
+    expect(loadConfig({ MAIL_FROM: ' ' }).mailFrom).toBe('Townhall <no-reply@localhost>');
   });
 
   it('treats empty values as unset', () => {
@@ -56,6 +73,10 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'town.example.com' }, 'PUBLIC_URL: must be a URL like https://'],
     [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET: must be at least 32 characters'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL:'],
+    [{ MAIL_FROM: 'not an address' }, 'MAIL_FROM: must be an address like'],
+    [{ MAIL_FROM: 'Town, Hall <a@town.example.com>' }, 'MAIL_FROM: must be an address like'],
+    [{ MAIL_FROM: 'a@town.example.com, b@town.example.com' }, 'MAIL_FROM: must be an address like'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: must name the proxies'],
   ])('stops on a bad value and names it: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

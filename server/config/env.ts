@@ -19,6 +19,16 @@ const optionalUrl = (protocols: string[], example: string) =>
       { message: `must be a URL like ${example}` },
     );
 
+// An address, optionally after a display name: `no-reply@x.org` or `Townhall <no-reply@x.org>`.
+// Commas, quotes and brackets in the name are refused: they would split or garble the header.
+const MAILBOX = /^(?:([^<>,;:"()[\]\\\p{Cc}]*)<([^<>\s]+)>|([^<>\s]+))$/u;
+
+function isMailbox(value: string): boolean {
+  const match = MAILBOX.exec(value);
+  const address = match?.[2] ?? match?.[3];
+  return address !== undefined && z.email().safeParse(address).success;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   /** TCP port of the HTTP server. */
@@ -56,6 +66,29 @@ const EnvSchema = z.object({
     }),
   /** SMTP server for outgoing e-mail; without it e-mail is kept in the database. */
   SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+  /** Sender of outgoing e-mail; default `Townhall <no-reply@host of PUBLIC_URL>`. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || isMailbox(value), {
+      message: 'must be an address like no-reply@townhall.example.com or Townhall <no-reply@townhall.example.com>',
+    }),
+  /**
+   * Which proxies in front of Townhall may say who the client is (X-Forwarded-For): a number of
+   * hops, or addresses and CIDR ranges separated by commas ("loopback" for 127.0.0.1 and ::1).
+   * Unset: the address of the connection itself, so nobody can claim another address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? undefined : value))
+    .optional()
+    .refine((value) => value === undefined || (value !== 'true' && value !== '*'), {
+      message:
+        'must name the proxies (a hop count, or addresses/CIDR ranges); trusting every sender would let anyone claim any address',
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -75,11 +108,24 @@ export interface AppConfig {
   redisUrl: string | undefined;
   sessionSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** The From of every e-mail, e.g. `Townhall <no-reply@townhall.example.com>`. */
+  mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Fastify's trustProxy: a hop count or a list of addresses; false trusts no proxy. */
+  trustProxy: number | string[] | false;
 }
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): number | string[] | false {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -108,6 +154,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: env.REDIS_URL,
     sessionSecret: env.SESSION_SECRET,
     smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `Townhall <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

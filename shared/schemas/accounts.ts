@@ -54,3 +54,10 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 /** Answer of GET /api/accounts/session and of sign-up and sign-in. */
 export const SessionResponseSchema = z.object({ user: SessionUserSchema.nullable() });
 export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/** Body of POST /api/accounts/change-password. */
+export const ChangePasswordInputSchema = z.strictObject({
+  currentPassword: z.string().max(1024),
+  newPassword: z.string().max(1024),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;

@@ -17,7 +17,10 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(path.resolve('dist/client/index.html'))) {
     throw new Error('The client is not built: run `npm run build` before the browser tests (npm test does).');
   }
-  const server = await spawnServer({ env: { DATABASE_URL: undefined, REDIS_URL: undefined, NODE_ENV: 'production' } });
+  // Trusting the loopback proxy lets each browser context stand for a different address (X-Forwarded-For).
+  const server = await spawnServer({
+    env: { DATABASE_URL: undefined, REDIS_URL: undefined, NODE_ENV: 'production', TRUST_PROXY: 'loopback' },
+  });
   project.provide('baseUrl', server.url);
   return async () => {
     await server.stop();

@@ -22,8 +22,14 @@ function newPerson() {
   return { email: `Person.${id}@Example.com`, username: `Person_${id}`, password: 'correct horse battery' };
 }
 
-async function signUp(body: Record<string, unknown>) {
-  return app.inject({ method: 'POST', url: '/api/accounts/sign-up', payload: body });
+/** A different network address for each call, as different people would have. */
+function someAddress(): string {
+  const byte = () => Math.floor(Math.random() * 250) + 1;
+  return `10.${byte()}.${byte()}.${byte()}`;
+}
+
+async function signUp(body: Record<string, unknown>, remoteAddress = someAddress()) {
+  return app.inject({ method: 'POST', url: '/api/accounts/sign-up', payload: body, remoteAddress });
 }
 
 function sessionCookie(response: { cookies: { name: string; value: string }[] }): string {
@@ -136,6 +142,7 @@ describe('sign-in and sign-out', () => {
     const wrong = await app.inject({
       method: 'POST',
       url: '/api/accounts/sign-in',
+      remoteAddress: someAddress(),
       payload: { email: person.email, password: 'not the password' },
     });
     expect(wrong.statusCode).toBe(401);
@@ -144,6 +151,7 @@ describe('sign-in and sign-out', () => {
     const signedIn = await app.inject({
       method: 'POST',
       url: '/api/accounts/sign-in',
+      remoteAddress: someAddress(),
       payload: { email: person.email.toUpperCase(), password: person.password },
     });
     expect(signedIn.statusCode).toBe(200);
@@ -166,5 +174,150 @@ describe('sign-in and sign-out', () => {
 
   it('a forged cookie is nobody', async () => {
     expect(await currentUser('townhall.session_token=forged.value')).toBeNull();
+  });
+});
+
+describe('rate limits', () => {
+  it('an address may sign up 10 times an hour, then gets 429 with Retry-After', async () => {
+    const address = someAddress();
+    for (let i = 0; i < 10; i++) expect((await signUp(newPerson(), address)).statusCode).toBe(201);
+    const refused = await signUp(newPerson(), address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(
+      /^Too many sign-ups from your network\. Please try again in \d+ (minutes|minute|seconds)\.$/,
+    );
+    expect((await signUp(newPerson())).statusCode).toBe(201);
+  });
+
+  it('an account takes 25 failed sign-ins an hour from any addresses, then even the right password waits', async () => {
+    const person = newPerson();
+    await signUp(person);
+    const attempt = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        remoteAddress: someAddress(),
+        payload: { email: person.email, password },
+      });
+    for (let i = 0; i < 25; i++) expect((await attempt('wrong password')).statusCode).toBe(401);
+    const refused = await attempt(person.password);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(
+      /^Too many failed sign-ins for this account\. Reset your password, or wait\./,
+    );
+    // another account is not affected
+    const other = newPerson();
+    await signUp(other);
+    expect((await attempt('another wrong one')).statusCode).toBe(429);
+    const fine = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-in',
+      remoteAddress: someAddress(),
+      payload: { email: other.email, password: other.password },
+    });
+    expect(fine.statusCode).toBe(200);
+  });
+});
+
+describe('change password', () => {
+  const changeWith = (cookie: string | undefined, payload: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/accounts/change-password',
+      headers: { origin: 'http://townhall.test', ...(cookie ? { cookie } : {}) },
+      payload,
+    });
+
+  it('needs a signed-in person', async () => {
+    const response = await changeWith(undefined, { currentPassword: 'a', newPassword: 'b' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe('No user is currently signed in');
+  });
+
+  it('checks the current password and the new one, with the spec messages', async () => {
+    const person = newPerson();
+    const cookie = sessionCookie(await signUp(person));
+    const wrong = await changeWith(cookie, { currentPassword: 'not it', newPassword: 'a new good one' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('Current password is incorrect');
+    const weak = await changeWith(cookie, { currentPassword: person.password, newPassword: '12345' });
+    expect(weak.json().error.message).toBe('Password should be at least 6 characters');
+    const common = await changeWith(cookie, { currentPassword: person.password, newPassword: 'qwerty123' });
+    expect(common.json().error.message).toBe('This password is too common');
+  });
+
+  it('changes it, keeps this session, ends the others, and the old password stops working', async () => {
+    const person = newPerson();
+    const first = sessionCookie(await signUp(person));
+    const other = sessionCookie(
+      await app.inject({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        remoteAddress: someAddress(),
+        payload: { email: person.email, password: person.password },
+      }),
+    );
+    const changed = await changeWith(first, { currentPassword: person.password, newPassword: 'a brand new secret' });
+    expect(changed.statusCode).toBe(204);
+    const current = changed.cookies.find((item) => item.name === 'townhall.session_token');
+    const stillIn = current ? `${current.name}=${current.value}` : first;
+    expect(await currentUser(stillIn)).not.toBeNull();
+    expect(await currentUser(other)).toBeNull();
+
+    const signInWith = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        remoteAddress: someAddress(),
+        payload: { email: person.email, password },
+      });
+    expect((await signInWith(person.password)).statusCode).toBe(401);
+    expect((await signInWith('a brand new secret')).statusCode).toBe(200);
+  });
+});
+
+describe('e-mail settings', () => {
+  const patch = (userId: string, cookie: string | undefined, payload: unknown) =>
+    app.inject({
+      method: 'PATCH',
+      url: `/api/users/${userId}/email-settings`,
+      headers: { origin: 'http://townhall.test', ...(cookie ? { cookie } : {}) },
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('the owner changes some flags; the others keep their value', async () => {
+    const response = await signUp(newPerson());
+    const cookie = sessionCookie(response);
+    const userId = SessionResponseSchema.parse(response.json()).user?.id ?? '';
+    const changed = await patch(userId, cookie, { weeklyDigest: true, newFollowers: false });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().emailSettings).toEqual({
+      ...DEFAULT_EMAIL_SETTINGS,
+      weeklyDigest: true,
+      newFollowers: false,
+    });
+    expect((await currentUser(cookie))?.profile?.emailSettings).toEqual(changed.json().emailSettings);
+  });
+
+  it('answers the spec messages', async () => {
+    const owner = await signUp(newPerson());
+    const ownerId = SessionResponseSchema.parse(owner.json()).user?.id ?? '';
+    const intruder = sessionCookie(await signUp(newPerson()));
+
+    const anonymous = await patch(ownerId, undefined, { weeklyDigest: true });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error.message).toBe('User must be authenticated');
+
+    const other = await patch(ownerId, intruder, { weeklyDigest: true });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().error.message).toBe("Unauthorized: Cannot update another user's email settings");
+
+    for (const bad of [{ weeklyDigest: 'yes' }, { sendMeSpam: true }, {}, ['weeklyDigest']]) {
+      const response = await patch(ownerId, sessionCookie(owner), bad);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toBe('Invalid email settings data');
+    }
+    expect((await currentUser(sessionCookie(owner)))?.profile?.emailSettings).toEqual(DEFAULT_EMAIL_SETTINGS);
   });
 });

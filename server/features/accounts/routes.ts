@@ -3,10 +3,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
-import { SessionResponseSchema, SignInInputSchema, SignUpInputSchema } from '#shared/schemas/accounts.ts';
+import {
+  ChangePasswordInputSchema,
+  EmailSettingsSchema,
+  SessionResponseSchema,
+  SignInInputSchema,
+  SignUpInputSchema,
+} from '#shared/schemas/accounts.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { addressSubject } from '../../plugins/rate-limit.ts';
+import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
+import { updateEmailSettings } from './email-settings.ts';
 import { presentSessionUser } from './presenter.ts';
+import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
 import { signUpWithEmail } from './sign-up.ts';
 
 /** Node's request headers as the Web Headers better-auth reads. */
@@ -43,6 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      await app.rateLimit.hit(ACCOUNT_RATE_RULES.signUpPerAddress, addressSubject(request.ip));
       const { userId, headers } = await signUpWithEmail({
         db: app.db,
         auth: app.auth,
@@ -66,9 +77,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      await app.rateLimit.hit(ACCOUNT_RATE_RULES.signInPerAddress, addressSubject(request.ip));
+      await app.rateLimit.check(ACCOUNT_RATE_RULES.signInFailuresPerAccount, email);
       try {
         const { headers, response } = await app.auth.api.signInEmail({
-          body: { email: request.body.email.trim().toLowerCase(), password: request.body.password },
+          body: { email, password: request.body.password },
           headers: toWebHeaders(request),
           returnHeaders: true,
         });
@@ -79,6 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           (error as { statusCode?: number }).statusCode === 401 ||
           (error as { status?: string }).status === 'UNAUTHORIZED'
         ) {
+          await app.rateLimit.hit(ACCOUNT_RATE_RULES.signInFailuresPerAccount, email).catch(() => undefined);
           throw new AppError(401, 'invalid_credentials', 'Invalid email or password.');
         }
         throw error;
@@ -96,6 +111,66 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/accounts/change-password',
+    {
+      schema: {
+        summary: 'Change the password (the current one is checked first); other sessions end',
+        tags: ['accounts'],
+        body: ChangePasswordInputSchema,
+        response: { 204: z.null(), 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer) throw new AppError(401, 'unauthorized', CHANGE_PASSWORD_MESSAGES.noUser);
+      await app.rateLimit.check(ACCOUNT_RATE_RULES.passwordChecksPerAccount, viewer.id);
+      try {
+        const headers = await changePassword({
+          auth: app.auth,
+          requestHeaders: toWebHeaders(request),
+          currentPassword: request.body.currentPassword,
+          newPassword: request.body.newPassword,
+          logger: request.log,
+        });
+        forwardCookies(headers, reply);
+        return reply.status(204).send(null);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'wrong_password') {
+          await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordChecksPerAccount, viewer.id).catch(() => undefined);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.patch(
+    '/api/users/:userId/email-settings',
+    {
+      schema: {
+        summary: "Change some of a person's e-mail settings (the owner only)",
+        tags: ['accounts'],
+        params: z.strictObject({ userId: z.string().min(1).max(100) }),
+        // Checked by the use case, which answers the spec's own message for bad data.
+        body: z.unknown().describe('Some of the nine e-mail flags, each a boolean'),
+        response: {
+          200: z.object({ emailSettings: EmailSettingsSchema }),
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => ({
+      emailSettings: await updateEmailSettings({
+        db: app.db,
+        viewer: request.viewer,
+        userId: request.params.userId,
+        changes: request.body,
+      }),
+    }),
   );
 
   app.get(

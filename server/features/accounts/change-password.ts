@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Auth } from './auth.ts';
+import { isCommonPassword } from './common-passwords.ts';
+import { SIGN_UP_ERRORS } from './sign-up.ts';
+
+/** Messages of spec section 8 for changing the password, exactly. */
+export const CHANGE_PASSWORD_MESSAGES = {
+  noUser: 'No user is currently signed in',
+  wrongPassword: 'Current password is incorrect',
+  verifyFailed: 'Failed to verify current password. Please try again.',
+  weakPassword: 'Password should be at least 6 characters',
+  fallback: 'Failed to change password. Please try again.',
+  noPassword: 'This account signs in with Google and has no password to change.',
+} as const;
+
+/**
+ * Changes the signed-in person's password after checking the current one; every other session
+ * of theirs ends, this one goes on with a fresh token. Returns the headers that set it.
+ */
+export async function changePassword(options: {
+  auth: Auth;
+  requestHeaders: Headers;
+  currentPassword: string;
+  newPassword: string;
+  logger: FastifyBaseLogger;
+}): Promise<Headers> {
+  const { auth, requestHeaders, currentPassword, newPassword, logger } = options;
+  if (newPassword.length < PASSWORD_MIN_LENGTH)
+    throw new AppError(400, 'weak_password', CHANGE_PASSWORD_MESSAGES.weakPassword);
+  if (isCommonPassword(newPassword)) throw new AppError(400, 'common_password', SIGN_UP_ERRORS.commonPassword);
+  try {
+    const { headers } = await auth.api.changePassword({
+      body: { currentPassword, newPassword, revokeOtherSessions: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return headers;
+  } catch (error) {
+    const body = (error as { body?: { code?: string; message?: string } }).body;
+    switch (body?.code) {
+      case 'INVALID_PASSWORD':
+      case 'INVALID_EMAIL_OR_PASSWORD':
+        throw new AppError(400, 'wrong_password', CHANGE_PASSWORD_MESSAGES.wrongPassword);
+      case 'PASSWORD_TOO_SHORT':
+        throw new AppError(400, 'weak_password', CHANGE_PASSWORD_MESSAGES.weakPassword);
+      case 'CREDENTIAL_ACCOUNT_NOT_FOUND':
+        throw new AppError(400, 'no_password', CHANGE_PASSWORD_MESSAGES.noPassword);
+      case 'UNAUTHORIZED':
+      case 'SESSION_EXPIRED':
+        throw new AppError(401, 'unauthorized', CHANGE_PASSWORD_MESSAGES.noUser);
+      default:
+        logger.error({ err: error }, 'password change failed');
+        throw new AppError(500, 'change_password_failed', body?.message || CHANGE_PASSWORD_MESSAGES.fallback);
+    }
+  }
+}

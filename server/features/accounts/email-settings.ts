@@ -1,0 +1,45 @@
+import { eq, sql } from 'drizzle-orm';
+import type { EmailSettings } from '#shared/constants/accounts.ts';
+import { EmailSettingsSchema } from '#shared/schemas/accounts.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+
+/** Messages of spec section 8 for e-mail settings, exactly. */
+export const EMAIL_SETTINGS_MESSAGES = {
+  invalidData: 'Invalid email settings data',
+  unauthenticated: 'User must be authenticated',
+  notOwner: "Unauthorized: Cannot update another user's email settings",
+  notFound: 'User profile not found',
+} as const;
+
+/**
+ * Changes some of a person's e-mail flags. Only the signed-in owner may (spec section 6); the
+ * flags not named keep their value, and lastTokenUpdate moves as on every profile update.
+ */
+export async function updateEmailSettings(options: {
+  db: Database;
+  viewer: Viewer | null;
+  userId: string;
+  changes: unknown;
+}): Promise<EmailSettings> {
+  const { db, viewer, userId } = options;
+  if (!viewer) throw new AppError(401, 'unauthenticated', EMAIL_SETTINGS_MESSAGES.unauthenticated);
+  if (viewer.id !== userId) throw new AppError(403, 'forbidden', EMAIL_SETTINGS_MESSAGES.notOwner);
+  const parsed = EmailSettingsSchema.partial().safeParse(options.changes);
+  if (!parsed.success || Object.keys(parsed.data).length === 0) {
+    throw new AppError(400, 'invalid_email_settings', EMAIL_SETTINGS_MESSAGES.invalidData);
+  }
+  const [row] = await db
+    .update(users)
+    .set({
+      emailSettings: sql`${users.emailSettings} || ${JSON.stringify(parsed.data)}::jsonb`,
+      lastTokenUpdate: new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, userId))
+    .returning({ emailSettings: users.emailSettings });
+  if (!row) throw new AppError(404, 'not_found', EMAIL_SETTINGS_MESSAGES.notFound);
+  return row.emailSettings;
+}

@@ -1,0 +1,28 @@
+import type { RateRule } from '../../plugins/rate-limit.ts';
+
+/**
+ * Limits of the account routes. Per network address (IPv6 per /64) they slow down password
+ * guessing and mass sign-ups; per account they cap failed sign-ins whatever the address. None
+ * locks anyone out for good: the window passes, and the owner can always reset the password.
+ */
+export const ACCOUNT_RATE_RULES = {
+  signInPerAddress: { name: 'sign-in:address', limit: 30, windowSeconds: 5 * 60, what: 'Too many sign-in attempts' },
+  signInFailuresPerAccount: {
+    name: 'sign-in-failures:account',
+    limit: 25,
+    windowSeconds: 60 * 60,
+    what: 'Too many failed sign-ins for this account. Reset your password, or wait',
+  },
+  passwordChecksPerAccount: {
+    name: 'password-checks:account',
+    limit: 10,
+    windowSeconds: 60 * 60,
+    what: 'Too many wrong current passwords',
+  },
+  signUpPerAddress: {
+    name: 'sign-up:address',
+    limit: 10,
+    windowSeconds: 60 * 60,
+    what: 'Too many sign-ups from your network',
+  },
+} satisfies Record<string, RateRule>;

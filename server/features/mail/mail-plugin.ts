@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Transaction } from '../../db/client.ts';
+import { createMailTransport, deliverMail } from './deliver-mail.ts';
+import { parseMailMessage, type MailMessageInput } from './mail-message.ts';
+import { MAIL_QUEUE, MailQueue } from './mail-queue.ts';
+import { queueMail } from './queue-mail.ts';
+import { renderMail, type RenderedMail, type RenderMailOptions } from './render-mail.ts';
+import type { UnsubscribeTarget } from './unsubscribe-token.ts';
+
+/** Retries after the first attempt: with the delay below, about 8½ to 17 hours of trying. */
+export const MAIL_RETRY_LIMIT = 10;
+/** Wait before the first retry; it doubles (with jitter) at each later one. */
+export const MAIL_RETRY_DELAY_SECONDS = 30;
+
+export interface MailPluginOptions {
+  /** Queue name; tests give each app its own, so no app's worker takes another's jobs. */
+  queue?: string;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How often an idle worker looks for due jobs; 2 s unless given (at least 0.5). */
+  pollingIntervalSeconds?: number;
+}
+
+export interface MailService {
+  /**
+   * Validates the e-mail, stores it as 'queued' and queues its delivery. With `tx`, the row
+   * and the job are part of the caller's transaction (both or neither); otherwise they commit
+   * at once. Returns the message id. Throws InvalidMailError for a malformed message.
+   */
+  send(message: MailMessageInput, options?: { tx?: Transaction }): Promise<string>;
+  /** renderMail with this site's public URL and unsubscribe secret filled in. */
+  render(
+    options: Omit<RenderMailOptions, 'publicUrl' | 'unsubscribe'> & { unsubscribe?: UnsubscribeTarget },
+  ): RenderedMail;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Outgoing e-mail: render it, then send it through the durable queue. */
+    mail: MailService;
+  }
+}
+
+/**
+ * E-mail delivery: a pg-boss queue on the app's database (started with the app, stopped
+ * when it closes), a worker that sends through SMTP_URL with one pooled transport, or keeps
+ * the message in mail_messages when there is no SMTP server, and `app.mail`.
+ */
+export const mailPlugin = fp(
+  async (app: FastifyInstance, options: MailPluginOptions) => {
+    const { config } = app;
+    const secret = config.sessionSecret;
+    if (!secret) throw new Error('E-mail needs config.sessionSecret: it signs the unsubscribe links.');
+    const connectionString = app.db.$client.options.connectionString;
+    if (!connectionString) throw new Error('E-mail needs the connection string of the database pool.');
+
+    const logger = app.log.child({ component: 'mail' });
+    const queue = new MailQueue({
+      connectionString,
+      name: options.queue ?? MAIL_QUEUE,
+      retryLimit: options.retryLimit ?? MAIL_RETRY_LIMIT,
+      retryDelaySeconds: options.retryDelaySeconds ?? MAIL_RETRY_DELAY_SECONDS,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+      logger,
+    });
+    const transport = config.smtpUrl ? createMailTransport(config.smtpUrl) : null;
+    const close = async () => {
+      await queue.stop();
+      transport?.close();
+    };
+
+    try {
+      await queue.start(app.db.$client);
+      await queue.work(async ({ messageId, isLastAttempt }) => {
+        await deliverMail({
+          db: app.db,
+          messageId,
+          transport,
+          from: config.mailFrom,
+          logger,
+          isLogged: config.env === 'development',
+          isLastAttempt,
+        });
+      });
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    app.addHook('onClose', close);
+
+    const enqueue = (messageId: string, tx: Transaction) => queue.enqueue(messageId, tx);
+    app.decorate('mail', {
+      async send(input, { tx } = {}) {
+        const message = parseMailMessage(input);
+        if (tx) return queueMail({ tx, message, enqueue });
+        const id = await app.db.transaction((ownTx) => queueMail({ tx: ownTx, message, enqueue }));
+        queue.wake();
+        return id;
+      },
+      render(renderOptions) {
+        const { unsubscribe, ...rest } = renderOptions;
+        return renderMail({
+          ...rest,
+          publicUrl: config.publicUrl,
+          ...(unsubscribe ? { unsubscribe: { ...unsubscribe, secret } } : {}),
+        });
+      },
+    } satisfies MailService);
+  },
+  { name: 'mail', dependencies: ['database'] },
+);

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../lib/errors.ts';
+import { addressSubject, createRateLimiter } from './rate-limit.ts';
+
+describe('addressSubject', () => {
+  it('keeps IPv4 whole and counts IPv6 per /64', () => {
+    expect(addressSubject('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressSubject('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressSubject('2001:db8:1234:5678:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1234:5678::/64');
+    expect(addressSubject('2001:db8:1234:5678::1')).toBe('2001:db8:1234:5678::/64');
+    expect(addressSubject('2001:0db8:0:0::9')).toBe('2001:db8:0:0::/64');
+    expect(addressSubject('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('createRateLimiter', () => {
+  const memoryStore = () => {
+    const counts = new Map<string, number>();
+    return {
+      async increment(key: string, start: Date) {
+        const name = `${key}@${start.getTime()}`;
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+        return counts.get(name) ?? 0;
+      },
+      async read(key: string, start: Date) {
+        return counts.get(`${key}@${start.getTime()}`) ?? 0;
+      },
+      async close() {},
+    };
+  };
+  const rule = { name: 'test', limit: 2, windowSeconds: 60, what: 'Too many tries' };
+
+  it('allows the limit, refuses beyond it with the time left, and starts again next window', async () => {
+    let now = 120_000 + 15_000;
+    const limiter = createRateLimiter(memoryStore(), () => now);
+    await limiter.hit(rule, 'a');
+    await limiter.hit(rule, 'a');
+    const refusal = await limiter.hit(rule, 'a').catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({
+      statusCode: 429,
+      message: 'Too many tries. Please try again in 45 seconds.',
+      headers: { 'retry-after': '45' },
+    });
+    await limiter.hit(rule, 'b');
+    now += 60_000;
+    await expect(limiter.hit(rule, 'a')).resolves.toBeUndefined();
+  });
+
+  it('check refuses only once the limit is used up, without counting', async () => {
+    const limiter = createRateLimiter(memoryStore(), () => 0);
+    await limiter.check(rule, 'a');
+    await limiter.check(rule, 'a');
+    await limiter.hit(rule, 'a');
+    await limiter.hit(rule, 'a');
+    await expect(limiter.check(rule, 'a')).rejects.toMatchObject({ statusCode: 429 });
+  });
+});

@@ -1,0 +1,153 @@
+import { isIPv6 } from 'node:net';
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import type { Database } from '../db/client.ts';
+import { rateLimits } from '../db/schema/index.ts';
+import { tooManyRequests } from '../lib/errors.ts';
+
+/** A limit: at most `limit` counted events per `windowSeconds` for one subject. */
+export interface RateRule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** What was limited, for the message: "Too many sign-in attempts". */
+  what: string;
+}
+
+/** Where counters live: PostgreSQL by default, Redis when configured; shared by every process. */
+interface RateStore {
+  increment(key: string, windowStart: Date, windowSeconds: number): Promise<number>;
+  read(key: string, windowStart: Date): Promise<number>;
+  close(): Promise<void>;
+}
+
+function postgresStore(db: Database): RateStore {
+  // Old windows are swept now and then; they are never read again.
+  const sweeper = setInterval(
+    () => {
+      void db
+        .delete(rateLimits)
+        .where(lt(rateLimits.windowStart, sql`now() - interval '2 days'`))
+        .catch(() => undefined);
+    },
+    10 * 60 * 1000,
+  );
+  sweeper.unref();
+  return {
+    async increment(key, windowStart) {
+      const [row] = await db
+        .insert(rateLimits)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({
+          target: [rateLimits.key, rateLimits.windowStart],
+          set: { count: sql`${rateLimits.count} + 1` },
+        })
+        .returning({ count: rateLimits.count });
+      return row?.count ?? 1;
+    },
+    async read(key, windowStart) {
+      const rows = await db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${windowStart}`);
+      return rows[0]?.count ?? 0;
+    },
+    async close() {
+      clearInterval(sweeper);
+    },
+  };
+}
+
+function redisStore(url: string): RateStore {
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, connectionName: 'townhall-rate-limit' });
+  redis.on('error', () => undefined);
+  const redisKey = (key: string, windowStart: Date) => `townhall:rl:${key}:${windowStart.getTime()}`;
+  return {
+    async increment(key, windowStart, windowSeconds) {
+      const name = redisKey(key, windowStart);
+      const [[, count]] = (await redis
+        .multi()
+        .incr(name)
+        .expire(name, windowSeconds * 2)
+        .exec()) as [[unknown, number]];
+      return count;
+    },
+    async read(key, windowStart) {
+      return Number((await redis.get(redisKey(key, windowStart))) ?? 0);
+    },
+    async close() {
+      await redis.quit().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * The part of a client address that identifies one subscriber: the whole IPv4 address, or the
+ * /64 prefix of an IPv6 one (a single home or phone gets a whole /64 to pick addresses from).
+ */
+export function addressSubject(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped?.[1]) return mapped[1];
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const headParts = head ? head.split(':') : [];
+  const tailParts = tail ? tail.split(':') : [];
+  const missing = 8 - headParts.length - tailParts.length;
+  const full = [...headParts, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailParts];
+  return `${full
+    .slice(0, 4)
+    .map((part) => part.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 90) return `${Math.max(1, Math.ceil(seconds))} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export interface RateLimiter {
+  /** Counts one event; over the limit, throws 429 with Retry-After. */
+  hit(rule: RateRule, subject: string): Promise<void>;
+  /** Throws 429 when the limit is already used up, without counting (for failure counters). */
+  check(rule: RateRule, subject: string): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rateLimit: RateLimiter;
+  }
+}
+
+export function createRateLimiter(store: RateStore, now: () => number = Date.now): RateLimiter {
+  const windowOf = (rule: RateRule) => {
+    const size = rule.windowSeconds * 1000;
+    const start = Math.floor(now() / size) * size;
+    return { start: new Date(start), retryAfter: (start + size - now()) / 1000 };
+  };
+  const refuse = (rule: RateRule, retryAfter: number) =>
+    tooManyRequests(retryAfter, `${rule.what}. Please try again in ${waitText(retryAfter)}.`);
+  return {
+    async hit(rule, subject) {
+      const { start, retryAfter } = windowOf(rule);
+      const count = await store.increment(`${rule.name}:${subject}`, start, rule.windowSeconds);
+      if (count > rule.limit) throw refuse(rule, retryAfter);
+    },
+    async check(rule, subject) {
+      const { start, retryAfter } = windowOf(rule);
+      if ((await store.read(`${rule.name}:${subject}`, start)) >= rule.limit) throw refuse(rule, retryAfter);
+    },
+  };
+}
+
+/** Rate limits shared by all processes: in PostgreSQL, or in Redis when REDIS_URL is set. */
+export const rateLimitPlugin = fp(
+  async (app: FastifyInstance) => {
+    const store = app.config.redisUrl ? redisStore(app.config.redisUrl) : postgresStore(app.db);
+    app.decorate('rateLimit', createRateLimiter(store));
+    app.addHook('onClose', async () => store.close());
+  },
+  { name: 'rate-limit', dependencies: ['database'] },
+);
