@@ -61,3 +61,12 @@ export const ChangePasswordInputSchema = z.strictObject({
   newPassword: z.string().max(1024),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** Body of POST /api/accounts/password-reset. */
+export const PasswordResetRequestSchema = z.strictObject({ email: z.string().max(320) });
+
+/** Body of POST /api/accounts/password-reset/complete. */
+export const PasswordResetCompleteSchema = z.strictObject({
+  token: z.string().min(1).max(512),
+  newPassword: z.string().max(1024),
+});

@@ -19,7 +19,13 @@ const SESSION_DAYS = 30;
  * `__Secure-` and Secure behind https, sessions ended on password reset, no telemetry.
  * Its own rate limiter is off: ours covers every route and is shared between processes.
  */
-export function createAuth(options: { db: Database; config: AppConfig; logger: FastifyBaseLogger }) {
+export function createAuth(options: {
+  db: Database;
+  config: AppConfig;
+  logger: FastifyBaseLogger;
+  /** Sends the password reset e-mail with a link that carries `token`. */
+  sendResetPassword: (data: { user: { id: string; email: string; name: string }; token: string }) => Promise<void>;
+}) {
   const { db, config, logger } = options;
   const isHttps = config.publicUrl.startsWith('https:');
   return betterAuth({
@@ -63,6 +69,7 @@ export function createAuth(options: { db: Database; config: AppConfig; logger: F
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: ({ user, token }) => options.sendResetPassword({ user, token }),
       password: { hash: hashPassword, verify: verifyPassword },
     },
     session: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuth, type Auth } from './auth.ts';
+import { RESET_LINK_MINUTES } from './password-reset.ts';
 import { accountRoutes, toWebHeaders } from './routes.ts';
 
 declare module 'fastify' {
@@ -18,7 +19,26 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?townhall\.session_token=/;
  */
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
-    const auth = createAuth({ db: app.db, config: app.config, logger: app.log.child({ component: 'auth' }) });
+    const auth = createAuth({
+      db: app.db,
+      config: app.config,
+      logger: app.log.child({ component: 'auth' }),
+      // A reset the person asked for is sent whatever their e-mail settings say (spec section 3:
+      // unsubscribedAll stops every e-mail except password reset).
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const rendered = app.mail.render({
+          kind: 'password_reset',
+          title: 'Reset your Townhall password',
+          paragraphs: [
+            `Someone asked to reset the password of the Townhall account ${user.email}. If it was you, choose a new password; the link works once, for ${RESET_LINK_MINUTES} minutes, and signs you out everywhere.`,
+            'If it was not you, ignore this e-mail: your password stays as it is.',
+          ],
+          action: { label: 'Choose a new password', url: link },
+        });
+        await app.mail.send({ ...rendered, to: user.email, userId: user.id });
+      },
+    });
     app.decorate('auth', auth);
 
     app.addHook('onRequest', async (request) => {
@@ -31,5 +51,5 @@ export const accountsPlugin = fp(
 
     await app.register(accountRoutes);
   },
-  { name: 'accounts', dependencies: ['database', 'viewer'] },
+  { name: 'accounts', dependencies: ['database', 'viewer', 'mail', 'rate-limit'] },
 );

@@ -19,6 +19,18 @@ export const ACCOUNT_RATE_RULES = {
     windowSeconds: 60 * 60,
     what: 'Too many wrong current passwords',
   },
+  passwordResetPerAddress: {
+    name: 'password-reset:address',
+    limit: 20,
+    windowSeconds: 60 * 60,
+    what: 'Too many password resets from your network',
+  },
+  passwordResetPerAccount: {
+    name: 'password-reset:account',
+    limit: 5,
+    windowSeconds: 60 * 60,
+    what: 'Too many reset e-mails asked for this address',
+  },
   signUpPerAddress: {
     name: 'sign-up:address',
     limit: 10,

@@ -6,6 +6,8 @@ import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import {
   ChangePasswordInputSchema,
   EmailSettingsSchema,
+  PasswordResetCompleteSchema,
+  PasswordResetRequestSchema,
   SessionResponseSchema,
   SignInInputSchema,
   SignUpInputSchema,
@@ -15,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import { addressSubject } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
 import { updateEmailSettings } from './email-settings.ts';
+import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
 import { signUpWithEmail } from './sign-up.ts';
@@ -143,6 +146,42 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         throw error;
       }
+    },
+  );
+
+  app.post(
+    '/api/accounts/password-reset',
+    {
+      schema: {
+        summary: 'E-mail a single-use link to choose a new password (same answer whether or not the account exists)',
+        tags: ['accounts'],
+        body: PasswordResetRequestSchema,
+        response: { 204: z.null(), 429: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = request.body.email.trim().toLowerCase();
+      await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordResetPerAddress, addressSubject(request.ip));
+      await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordResetPerAccount, email);
+      await requestPasswordReset({ auth: app.auth, email, logger: request.log });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/accounts/password-reset/complete',
+    {
+      schema: {
+        summary: "Choose a new password with a reset link's token; every session of the account ends",
+        tags: ['accounts'],
+        body: PasswordResetCompleteSchema,
+        response: { 204: z.null(), 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordResetPerAddress, addressSubject(request.ip));
+      await completePasswordReset({ auth: app.auth, token: request.body.token, newPassword: request.body.newPassword });
+      return reply.status(204).send(null);
     },
   );
 
