@@ -5,6 +5,7 @@ import { DEFAULT_EMAIL_SETTINGS } from '#shared/constants/accounts.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
 import { accounts, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { createUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -319,5 +320,46 @@ describe('e-mail settings', () => {
       expect(response.json().error.message).toBe('Invalid email settings data');
     }
     expect((await currentUser(sessionCookie(owner)))?.profile?.emailSettings).toEqual(DEFAULT_EMAIL_SETTINGS);
+  });
+});
+
+describe('one-click unsubscribe (RFC 8058)', () => {
+  it('turns off the category of the e-mail, from a mail client without cookie or Origin', async () => {
+    const response = await signUp(newPerson());
+    const cookie = sessionCookie(response);
+    const userId = SessionResponseSchema.parse(response.json()).user?.id ?? '';
+    const token = createUnsubscribeToken({ userId, category: 'newAnswers', secret: app.config.sessionSecret ?? '' });
+    const unsubscribe = (query: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/mail/unsubscribe?${query}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const done = await unsubscribe(`token=${encodeURIComponent(token)}`);
+    expect(done.statusCode).toBe(200);
+    expect((await currentUser(cookie))?.profile?.emailSettings).toEqual({
+      ...DEFAULT_EMAIL_SETTINGS,
+      newAnswers: false,
+    });
+    expect((await unsubscribe(`token=${encodeURIComponent(token)}`)).statusCode).toBe(200);
+
+    const all = createUnsubscribeToken({ userId, category: 'all', secret: app.config.sessionSecret ?? '' });
+    await unsubscribe(`token=${encodeURIComponent(all)}`);
+    expect((await currentUser(cookie))?.profile?.emailSettings.unsubscribedAll).toBe(true);
+
+    const forged = await unsubscribe(`token=${encodeURIComponent(`${token.slice(0, -2)}xx`)}`);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().error.message).toBe('This unsubscribe link is not valid.');
+  });
+
+  it('other routes still refuse form bodies', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40b.c&password=x',
+    });
+    expect(response.statusCode).toBe(415);
   });
 });

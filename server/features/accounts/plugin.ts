@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { createAuth, type Auth } from './auth.ts';
 import { RESET_LINK_MINUTES } from './password-reset.ts';
 import { accountRoutes, toWebHeaders } from './routes.ts';
+import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +51,7 @@ export const accountsPlugin = fp(
     });
 
     await app.register(accountRoutes);
+    await app.register(unsubscribeRoutes);
   },
   { name: 'accounts', dependencies: ['database', 'viewer', 'mail', 'rate-limit'] },
 );
