@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 
 import { createQueryClient } from '#client/app/query-client.ts';
+import { SessionProvider } from '#client/features/accounts/components/session-provider.tsx';
 import { createLiveClient } from '#client/lib/live-client.ts';
 import type { LiveClient } from '#client/lib/live-client.ts';
 import { LiveClientContext } from '#client/lib/use-live-topic.ts';
@@ -16,7 +17,7 @@ type AppProviderProps = {
   liveClient?: LiveClient;
 };
 
-/** Everything every page needs: the query cache and the live channel. */
+/** Everything every page needs: the query cache, the live channel and who is signed in. */
 export function AppProvider({ children, queryClient, liveClient }: AppProviderProps) {
   // Created once: a new cache on each render would throw away every answer.
   const [activeQueryClient] = useState(() => queryClient ?? createQueryClient());
@@ -27,7 +28,9 @@ export function AppProvider({ children, queryClient, liveClient }: AppProviderPr
 
   return (
     <QueryClientProvider client={activeQueryClient}>
-      <LiveClientContext value={activeLiveClient}>{children}</LiveClientContext>
+      <LiveClientContext value={activeLiveClient}>
+        <SessionProvider>{children}</SessionProvider>
+      </LiveClientContext>
     </QueryClientProvider>
   );
 }

@@ -1,15 +1,19 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { RootError } from '#client/routes/root-error.tsx';
 import { renderApp } from '#client/test/render-app.tsx';
 
+beforeEach(() => {
+  // The API (health, session) never answers here; these tests are about the routes.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn<typeof fetch>(() => new Promise<Response>(() => {})),
+  );
+});
+
 describe('routes', () => {
   it('answers an unknown path with a 404 page that links home', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn<typeof fetch>(() => new Promise<Response>(() => {})),
-    );
     const { router } = renderApp('/no/such/page');
 
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

@@ -26,6 +26,27 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'signup',
+        lazy: async () => {
+          const { SignUpRoute } = await import('#client/routes/sign-up.tsx');
+          return { Component: SignUpRoute };
+        },
+      },
+      {
+        path: 'login',
+        lazy: async () => {
+          const { LoginRoute } = await import('#client/routes/login.tsx');
+          return { Component: LoginRoute };
+        },
+      },
+      {
+        path: 'logout',
+        lazy: async () => {
+          const { LogoutRoute } = await import('#client/routes/logout.tsx');
+          return { Component: LogoutRoute };
+        },
+      },
+      {
         path: 'ui-library',
         lazy: async () => {
           const { UiLibraryRoute } = await import('#client/routes/ui-library/ui-library.tsx');

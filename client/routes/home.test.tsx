@@ -3,8 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 
 import { renderApp } from '#client/test/render-app.tsx';
 
+/** Stubs the health check with `answer`; the session says nobody is signed in. */
 function stubFetch(answer: () => Promise<Response>) {
-  const fetchMock = vi.fn<typeof fetch>(answer);
+  const fetchMock = vi.fn<typeof fetch>((input) =>
+    String(input) === '/api/accounts/session' ? Promise.resolve(json({ user: null })) : answer(),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

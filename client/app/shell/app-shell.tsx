@@ -1,8 +1,8 @@
-import { PanelLeft, Search, LogIn } from 'lucide-react';
+import { LogIn, LogOut, PanelLeft, Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 
-import { SidebarNav } from '#client/components/layout/sidebar.tsx';
+import { SidebarNav, type SidebarUser } from '#client/components/layout/sidebar.tsx';
 import { SidebarProvider, useSidebar } from '#client/components/layout/sidebar-context.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -12,9 +12,15 @@ import {
   type QuickSwitcherEntry,
 } from '#client/components/ui/quick-switcher.tsx';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#client/components/ui/sheet.tsx';
+import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Toaster } from '#client/components/ui/toaster.tsx';
+import { AccountMenu } from '#client/features/accounts/components/account-menu.tsx';
+import { useLogOut } from '#client/features/accounts/hooks/use-log-out.ts';
+import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
 import { PageViewBeacon } from '#client/features/analytics/components/page-view-beacon.tsx';
 import { cn } from '#client/lib/cn.ts';
+import type { SessionUser } from '#shared/schemas/accounts.ts';
 
 import { APP_PAGES } from './app-pages.ts';
 import { NAV_SECTIONS } from './nav-sections.ts';
@@ -36,6 +42,9 @@ export function AppShell() {
 function ShellLayout() {
   const sidebar = useSidebar();
   const { openSignIn } = useSignInModal();
+  const { user } = useSession();
+  const { logOut } = useLogOut();
+  const isSignedIn = user !== null;
   const entries = useMemo<QuickSwitcherEntry[]>(
     () => [
       ...APP_PAGES.map((page) => ({ label: page.label, group: 'Pages', href: page.href, icon: page.icon })),
@@ -46,9 +55,11 @@ function ShellLayout() {
         icon: PanelLeft,
         keywords: ['menu', 'navigation'],
       },
-      { label: 'Sign in', group: 'Actions', onSelect: openSignIn, icon: LogIn, keywords: ['log in', 'account'] },
+      isSignedIn
+        ? { label: 'Log out', group: 'Actions', onSelect: () => void logOut(), icon: LogOut, keywords: ['sign out'] }
+        : { label: 'Sign in', group: 'Actions', onSelect: openSignIn, icon: LogIn, keywords: ['log in', 'account'] },
     ],
-    [sidebar.toggle, openSignIn],
+    [sidebar.toggle, openSignIn, isSignedIn, logOut],
   );
   return (
     <QuickSwitcherProvider entries={entries}>
@@ -73,13 +84,40 @@ function QuickSwitcherButton() {
   );
 }
 
+/** The sidebar's profile block for the signed-in person. */
+function toSidebarUser(user: SessionUser): SidebarUser {
+  const person = personDisplay(user);
+  return { name: person.name, email: user.email, avatar: person.imageUrl, userId: user.id };
+}
+
+/** The right end of the top bar: a placeholder while the session loads, then Sign in or the avatar menu. */
+function AccountSlot({ onLogOut }: { onLogOut: () => void }) {
+  const { user, loading } = useSession();
+  const { openSignIn } = useSignInModal();
+  if (user) return <AccountMenu user={user} onLogOut={onLogOut} />;
+  // Holding the place keeps a signed-in person from seeing 'Sign in' flash before their avatar.
+  if (loading) return <Skeleton className="mx-0.5 size-8 rounded-full" />;
+  return (
+    <Button size="sm" onClick={openSignIn}>
+      Sign in
+    </Button>
+  );
+}
+
 function ShellFrame() {
   const sidebar = useSidebar();
-  const { openSignIn } = useSignInModal();
+  const { user } = useSession();
+  const { logOut } = useLogOut();
   const navProps = {
     sections: NAV_SECTIONS,
     isSectionCollapsed: sidebar.isSectionCollapsed,
     onToggleSection: sidebar.toggleSection,
+    user: user ? toSidebarUser(user) : null,
+    // No Settings button yet: /settings/account is still to come.
+    onLogout: () => {
+      sidebar.setMobileOpen(false);
+      void logOut();
+    },
   };
 
   return (
@@ -95,9 +133,7 @@ function ShellFrame() {
         account={
           <>
             <QuickSwitcherButton />
-            <Button size="sm" onClick={openSignIn}>
-              Sign in
-            </Button>
+            <AccountSlot onLogOut={() => void logOut()} />
           </>
         }
         onToggleSidebar={sidebar.toggle}

@@ -1,15 +1,10 @@
 import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
-import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { SignInForm } from '#client/features/accounts/components/sign-in-form.tsx';
+import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
 
 /** Pages that show their own sign-in form, so the global modal stays away (spec section 2). */
 export const PAGES_WITHOUT_SIGN_IN_MODAL = ['/', '/login'] as const;
@@ -29,15 +24,15 @@ const SignInModalContext = createContext<SignInModalState | null>(null);
 
 /** One sign-in modal for the whole app, which any page can open. */
 export function SignInModalProvider({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
   const isMounted = hasSignInModal(pathname);
 
   const openSignIn = useCallback(() => {
-    if (hasSignInModal(window.location.pathname)) setOpen(true);
+    if (isMounted) setOpen(true);
     else void navigate('/login');
-  }, [navigate]);
+  }, [isMounted, navigate]);
   const value = useMemo(() => ({ openSignIn }), [openSignIn]);
 
   return (
@@ -45,21 +40,30 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
       {children}
       {isMounted ? (
         <Dialog open={isOpen} onOpenChange={setOpen}>
-          <DialogContent>
+          <DialogContent className="sm:max-w-md">
             <DialogHeader>
               <DialogTitle>Sign in to Townhall</DialogTitle>
               <DialogDescription>
                 Sign in to follow creators, subscribe to groups, and like, comment, ask and post.
               </DialogDescription>
             </DialogHeader>
-            <div className="rounded-md border border-dashed p-4 text-sm text-muted-foreground">
-              Accounts are being built: sign-up and sign-in with e-mail or Google will appear here.
-            </div>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => setOpen(false)}>
-                Not now
-              </Button>
-            </DialogFooter>
+            {/* 'Continue with Google' goes here, above the form, once the server's Google sign-in exists. */}
+            <SignInForm
+              onSuccess={() => {
+                setOpen(false);
+                toast.success('Signed in', { id: 'signed-in' });
+              }}
+            />
+            <p className="text-center text-sm text-muted-foreground">
+              New to Townhall?{' '}
+              <Link
+                to={withNextPath('/signup', safeNextPath(`${pathname}${search}`))}
+                onClick={() => setOpen(false)}
+                className="font-medium text-link underline-offset-4 hover:underline"
+              >
+                Create an account
+              </Link>
+            </p>
           </DialogContent>
         </Dialog>
       ) : null}

@@ -31,6 +31,7 @@ export type SidebarNavProps = {
   isCollapsed?: boolean;
   isSectionCollapsed?: (id: string) => boolean;
   onToggleSection?: (id: string) => void;
+  /** The profile block's Settings button; without it the button is not shown. */
   onSettings?: () => void;
   onLogout?: () => void;
   /** Called after a link is followed (closes the phone sheet). */
@@ -205,16 +206,19 @@ export function SidebarNav({
             </div>
           </div>
           <div className={cn('mt-3 flex gap-2', isCollapsed && 'flex-col items-center')}>
-            <Button
-              variant="ghost"
-              size={isCollapsed ? 'icon' : 'sm'}
-              className={cn(!isCollapsed && 'flex-1 justify-start')}
-              onClick={onSettings}
-              aria-label={isCollapsed ? 'Settings' : undefined}
-            >
-              <Settings aria-hidden />
-              {isCollapsed ? null : 'Settings'}
-            </Button>
+            {/* Shown only with somewhere to go: a button that does nothing is worse than none. */}
+            {onSettings ? (
+              <Button
+                variant="ghost"
+                size={isCollapsed ? 'icon' : 'sm'}
+                className={cn(!isCollapsed && 'flex-1 justify-start')}
+                onClick={onSettings}
+                aria-label={isCollapsed ? 'Settings' : undefined}
+              >
+                <Settings aria-hidden />
+                {isCollapsed ? null : 'Settings'}
+              </Button>
+            ) : null}
             <Button
               variant="ghost"
               size={isCollapsed ? 'icon' : 'sm'}

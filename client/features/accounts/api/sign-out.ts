@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '#client/lib/api-client.ts';
+
+import { isSessionQueryKey, sessionQueryKey, type Session } from './get-session.ts';
+
+/** POST /api/accounts/sign-out: ends this browser's session (204, no body). */
+export async function signOut(): Promise<void> {
+  await api.post('/api/accounts/sign-out', undefined, z.undefined());
+}
+
+/**
+ * Signs out, then empties the session and drops every other cached answer: what a signed-in
+ * person saw must not stay on a shared computer. Errors are logged and rethrown (spec section 8).
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      // A session request still in flight would otherwise land after this and bring the person back.
+      await queryClient.cancelQueries({ queryKey: sessionQueryKey });
+      queryClient.setQueryData<Session>(sessionQueryKey, { user: null });
+      void queryClient.resetQueries({ predicate: (query) => !isSessionQueryKey(query.queryKey) });
+    },
+    onError: (error) => {
+      console.warn('Sign-out failed', error);
+    },
+  });
+}

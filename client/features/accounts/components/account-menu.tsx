@@ -1,0 +1,56 @@
+import { LogOut } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
+import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
+import { cn } from '#client/lib/cn.ts';
+import type { SessionUser } from '#shared/schemas/accounts.ts';
+
+/** Props of AccountMenu. */
+export type AccountMenuProps = {
+  user: SessionUser;
+  onLogOut: () => void;
+};
+
+/** The signed-in person's avatar in the top bar, opening a menu with their name, @username and Log out. */
+export function AccountMenu({ user, onLogOut }: AccountMenuProps) {
+  const person = personDisplay(user);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'rounded-full')}
+        aria-label="Account menu"
+      >
+        {/* The trigger's label names it; the picture's own alternative would only repeat the name. */}
+        <Avatar src={person.imageUrl} name={person.name} userId={user.id} alt="" size="sm" />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={6}
+          className="z-50 max-w-[calc(100vw-1rem)] min-w-52 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+        >
+          <DropdownMenu.Label className="flex items-center gap-3 px-2 py-2">
+            <Avatar src={person.imageUrl} name={person.name} userId={user.id} alt="" size="md" />
+            <span className="grid min-w-0">
+              <span className="truncate text-sm font-semibold">{person.name}</span>
+              <span className="truncate text-xs text-muted-foreground">
+                {person.username ? `@${person.username}` : user.email}
+              </span>
+            </span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
+          {/* Settings, profile and subscriptions join this menu as their pages land. */}
+          <DropdownMenu.Item
+            onSelect={onLogOut}
+            className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
+          >
+            <LogOut className="size-4" aria-hidden />
+            Log out
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,32 @@
+import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
+import { joinMessages, SIGN_UP_MESSAGES, usernameAndEmailFormatMessages } from '#shared/lib/username-rules.ts';
+
+/**
+ * The server's text for a short password (spec section 8, sign-up). The server keeps it in
+ * server/features/accounts/sign-up.ts; the client may not import that, so it is repeated here.
+ */
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password should be at least ${String(PASSWORD_MIN_LENGTH)} characters.`;
+
+/** Fields of the sign-up form. */
+export type SignUpField = 'email' | 'username' | 'password';
+
+/** Values of the sign-up form. */
+export type SignUpValues = Record<SignUpField, string>;
+
+/** A message per failing field; a field that passes is absent. */
+export type SignUpFieldErrors = Partial<Record<SignUpField, string>>;
+
+/**
+ * The checks that need no server, for instant feedback: the same rules and texts the server runs
+ * first (shared/lib/username-rules.ts), split by field, plus the password minimum. The server
+ * still decides; its answer is shown as well.
+ */
+export function signUpFieldErrors(values: SignUpValues): SignUpFieldErrors {
+  const messages = usernameAndEmailFormatMessages({ email: values.email, username: values.username });
+  const errors: SignUpFieldErrors = {};
+  if (messages.includes(SIGN_UP_MESSAGES.invalidEmail)) errors.email = SIGN_UP_MESSAGES.invalidEmail;
+  const usernameMessages = messages.filter((message) => message !== SIGN_UP_MESSAGES.invalidEmail);
+  if (usernameMessages.length > 0) errors.username = joinMessages(usernameMessages);
+  if (values.password.length < PASSWORD_MIN_LENGTH) errors.password = PASSWORD_TOO_SHORT_MESSAGE;
+  return errors;
+}
