@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { accountsPlugin } from './features/accounts/plugin.ts';
+import { adminPlugin } from './features/admin/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(analyticsRoutes);
+  await app.register(adminPlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

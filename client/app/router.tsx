@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 
 import { AppShell } from '#client/app/shell/app-shell.tsx';
@@ -45,6 +45,20 @@ export const routes: RouteObject[] = [
           const { LogoutRoute } = await import('#client/routes/logout.tsx');
           return { Component: LogoutRoute };
         },
+      },
+      {
+        path: 'admin',
+        children: [
+          // The administration's own home arrives with the admin issue; until then it opens the outbox.
+          { index: true, element: <Navigate to="/admin/mail" replace /> },
+          {
+            path: 'mail',
+            lazy: async () => {
+              const { AdminMailRoute } = await import('#client/routes/admin/mail.tsx');
+              return { Component: AdminMailRoute };
+            },
+          },
+        ],
       },
       {
         path: 'ui-library',

@@ -26,11 +26,17 @@ export function testMailOptions(overrides: MailPluginOptions = {}): MailPluginOp
 
 /** The real app on this run's test database, ready for `app.inject()`. */
 export async function buildTestApp(
-  options: { config?: Partial<AppConfig>; plugins?: FastifyPluginAsync[]; mail?: MailPluginOptions } = {},
+  options: {
+    config?: Partial<AppConfig>;
+    plugins?: FastifyPluginAsync[];
+    mail?: MailPluginOptions;
+    /** Another database than the run's (see `createSiblingDatabase`), for tests that need an empty one. */
+    databaseUrl?: string;
+  } = {},
 ): Promise<FastifyInstance> {
   const app = await buildApp({
     config: testConfig(options.config),
-    databaseUrl: inject('databaseUrl'),
+    databaseUrl: options.databaseUrl ?? inject('databaseUrl'),
     logger: false,
     // Apps of one run share its database: each gets its own mail queue, so no app's worker
     // delivers another test's mail with its own settings; retries come after a second.

@@ -38,6 +38,25 @@ async function createFreshDatabase(serverUrl: string): Promise<{ url: string; dr
 }
 
 /**
+ * Another fresh, migrated database on the server of `runDatabaseUrl`, for a test that needs
+ * one nobody else writes to (e.g. "the first account"). Drop it when done.
+ */
+export async function createSiblingDatabase(
+  runDatabaseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const serverUrl = new URL(runDatabaseUrl);
+  serverUrl.pathname = '/postgres';
+  const database = await createFreshDatabase(serverUrl.toString());
+  try {
+    await runMigrations(database.url, silent);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return database;
+}
+
+/**
  * A fresh database for one test run: on a new embedded server in a temporary directory, or
  * on the external server of TEST_DATABASE_URL. Either way it is created, migrated, and
  * dropped at the end, never shared with another run.

@@ -48,6 +48,8 @@ export const SessionUserSchema = z.object({
   id: z.string(),
   email: z.string(),
   profile: ProfileSchema.nullable(),
+  /** 'admin' may open /admin; the first account created is one. */
+  role: z.enum(['user', 'admin']),
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from '#shared/constants/accounts.ts';
+
+/** What an account may do beyond its own content. */
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -36,8 +40,15 @@ export const users = pgTable(
     emailSettings: jsonb().$type<EmailSettings>().notNull().default(DEFAULT_EMAIL_SETTINGS),
     /** Set on every update of the profile (spec section 3). */
     lastTokenUpdate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 'admin' may open /admin. The first account created becomes admin (a trigger of
+     * migration 0006 decides inside the insert, so two first sign-ups cannot both win);
+     * `npm run admin:grant -- <email>` names more. Never settable through the API.
+     */
+    role: text({ enum: USER_ROLES }).notNull().default('user'),
   },
   (table) => [
+    check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     index('users_username_history_idx').using('gin', table.usernameHistory),
   ],

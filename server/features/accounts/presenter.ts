@@ -23,5 +23,5 @@ export function presentProfile(row: UserRow): Profile {
 }
 
 export function presentSessionUser(row: UserRow): SessionUser {
-  return { id: row.id, email: row.email, profile: presentProfile(row) };
+  return { id: row.id, email: row.email, profile: presentProfile(row), role: row.role };
 }

@@ -20,6 +20,8 @@ const AccountAnswerSchema = z.object({
   id: z.string(),
   email: z.string().nullish(),
   profile: z.unknown(),
+  /** Anything but a known role reads as 'user': the server decides what an admin may do anyway. */
+  role: z.enum(['user', 'admin']).catch('user'),
 });
 
 /** Answer of GET /api/accounts/session, sign-up and sign-in, before the profile is checked. */
@@ -33,7 +35,7 @@ export type Session = { user: SessionUser | null };
  * the account's id and e-mail with `profile: null` (spec sections 3, 4 and 8), and is logged.
  */
 export function toSessionUser(account: z.output<typeof AccountAnswerSchema>): SessionUser {
-  const minimal = { id: account.id, email: account.email ?? '' };
+  const minimal = { id: account.id, email: account.email ?? '', role: account.role };
   if (account.profile === null || account.profile === undefined) {
     console.warn('Profile could not be loaded; using the account without it', { userId: account.id });
     return { ...minimal, profile: null };

@@ -1,0 +1,128 @@
+import { and, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminMailMessageSchema,
+  AdminMailPageSchema,
+  AdminMailQuerySchema,
+  type AdminMailSummary,
+} from '#shared/schemas/admin.ts';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import { mailMessages } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { requireAdmin } from './require-admin.ts';
+
+type MailRow = typeof mailMessages.$inferSelect;
+
+function presentSummary(row: MailRow): AdminMailSummary {
+  return {
+    id: row.id,
+    to: row.toAddress,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** A page ends at (createdAt, id); the cursor carries both so equal timestamps are not skipped. */
+function encodeCursor(row: MailRow): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+const CursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [createdAt, id] = CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+    return { createdAt: new Date(createdAt), id };
+  } catch {
+    throw badRequest('This page link is not valid any more. Start again from the first page.');
+  }
+}
+
+/** Escapes % _ and \ so a search for them finds them literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The e-mail outbox for administrators: every message Townhall sent or keeps (without SMTP,
+ * the embedded default, this is where e-mails can be read).
+ */
+export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/admin/mail',
+    {
+      schema: {
+        summary: 'List the e-mail outbox, newest first',
+        tags: ['admin'],
+        querystring: AdminMailQuerySchema,
+        response: {
+          200: AdminMailPageSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app.db, request);
+      const { q, status, limit, cursor } = request.query;
+      const conditions: SQL[] = [];
+      if (status) conditions.push(eq(mailMessages.status, status));
+      if (q) {
+        const pattern = likePattern(q);
+        conditions.push(or(ilike(mailMessages.toAddress, pattern), ilike(mailMessages.subject, pattern)) as SQL);
+      }
+      if (cursor) {
+        const after = decodeCursor(cursor);
+        conditions.push(
+          or(
+            lt(mailMessages.createdAt, after.createdAt),
+            and(eq(mailMessages.createdAt, after.createdAt), sql`${mailMessages.id} < ${after.id}`),
+          ) as SQL,
+        );
+      }
+      const rows = await app.db
+        .select()
+        .from(mailMessages)
+        .where(and(...conditions))
+        .orderBy(desc(mailMessages.createdAt), desc(mailMessages.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      return {
+        messages: page.map(presentSummary),
+        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/mail/:id',
+    {
+      schema: {
+        summary: 'One e-mail of the outbox, whole',
+        tags: ['admin'],
+        params: z.strictObject({ id: z.string().max(100) }),
+        response: {
+          200: AdminMailMessageSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      await requireAdmin(app.db, request);
+      const id = z.uuid().safeParse(request.params.id);
+      const [row] = id.success
+        ? await app.db.select().from(mailMessages).where(eq(mailMessages.id, id.data)).limit(1)
+        : [];
+      if (!row) throw notFound('This e-mail does not exist.');
+      return { ...presentSummary(row), text: row.textBody, html: row.htmlBody, headers: row.headers };
+    },
+  );
+};
