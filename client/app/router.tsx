@@ -47,6 +47,44 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'forgot-password',
+        lazy: async () => {
+          const { ForgotPasswordRoute } = await import('#client/routes/forgot-password.tsx');
+          return { Component: ForgotPasswordRoute };
+        },
+      },
+      {
+        path: 'reset-password',
+        lazy: async () => {
+          const { ResetPasswordRoute } = await import('#client/routes/reset-password.tsx');
+          return { Component: ResetPasswordRoute };
+        },
+      },
+      {
+        path: 'settings',
+        lazy: async () => {
+          const { SettingsLayout } = await import('#client/routes/settings/settings-layout.tsx');
+          return { Component: SettingsLayout };
+        },
+        children: [
+          { index: true, element: <Navigate to="/settings/account" replace /> },
+          {
+            path: 'account',
+            lazy: async () => {
+              const { AccountSettingsRoute } = await import('#client/routes/settings/account.tsx');
+              return { Component: AccountSettingsRoute };
+            },
+          },
+          {
+            path: 'notifications',
+            lazy: async () => {
+              const { NotificationSettingsRoute } = await import('#client/routes/settings/notifications.tsx');
+              return { Component: NotificationSettingsRoute };
+            },
+          },
+        ],
+      },
+      {
         path: 'admin',
         children: [
           // The administration's own home arrives with the admin issue; until then it opens the outbox.

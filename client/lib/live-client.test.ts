@@ -279,6 +279,33 @@ describe('createLiveClient', () => {
     expect(FakeWebSocket.instances).toHaveLength(2);
   });
 
+  it('reconnect drops the socket and dials at once, resubscribing every topic', () => {
+    const client = startClient();
+    client.subscribe('group:1', () => {});
+    client.subscribe('user:7', () => {});
+    const first = latestSocket();
+    first.serverOpens();
+
+    client.reconnect();
+    expect(first.closeCalls).toBe(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    const second = latestSocket();
+    second.serverOpens();
+    expect(second.sent).toEqual([
+      { type: 'subscribe', topic: 'group:1' },
+      { type: 'subscribe', topic: 'user:7' },
+    ]);
+    // The old socket's late close changes nothing.
+    first.serverCloses();
+    expect(client.getStatus()).toBe('open');
+  });
+
+  it('reconnect with nothing watched opens nothing', () => {
+    const client = startClient();
+    client.reconnect();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
   it('stops for good on close', () => {
     const client = startClient();
     const statuses: LiveStatus[] = [];

@@ -43,6 +43,12 @@ export type LiveClient = {
   onStatus(listener: (status: LiveStatus) => void): () => void;
   /** The current status. */
   getStatus(): LiveStatus;
+  /**
+   * Drops the socket and dials again at once (when anything is watched), resubscribing every
+   * topic. Called when the signed-in person changes: the server reads who is watching from the
+   * cookie at the handshake, so a socket opened before sign-in or sign-out speaks for the wrong one.
+   */
+  reconnect(): void;
   /** Closes the socket for good; no reconnect follows. */
   close(): void;
 };
@@ -256,6 +262,15 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
 
     getStatus() {
       return status;
+    },
+
+    reconnect() {
+      if (isClosedForGood) return;
+      clearTimeout(reconnectTimer);
+      reconnectTimer = undefined;
+      attempt = 0;
+      dropSocket();
+      if (listenersByTopic.size > 0) connect();
     },
 
     close() {

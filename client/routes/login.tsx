@@ -1,6 +1,8 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { AuthPageLayout } from '#client/features/accounts/components/auth-page-layout.tsx';
+import { GoogleSignInButton } from '#client/features/accounts/components/google-sign-in-button.tsx';
+import { GoogleSignInError } from '#client/features/accounts/components/google-sign-in-error.tsx';
 import { SignInForm } from '#client/features/accounts/components/sign-in-form.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
@@ -26,8 +28,12 @@ export function LoginRoute() {
         </>
       }
     >
-      {/* 'Continue with Google' goes above the form once the server's Google sign-in exists. */}
-      <SignInForm />
+      <div className="grid gap-4">
+        {/* A Google sign-in that failed comes back here as ?error=<code>. */}
+        <GoogleSignInError code={searchParams.get('error')} />
+        <GoogleSignInButton next={next} />
+        <SignInForm />
+      </div>
     </AuthPageLayout>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, Navigate, useSearchParams } from 'react-router';
 
 import { AuthPageLayout } from '#client/features/accounts/components/auth-page-layout.tsx';
+import { GoogleSignInButton } from '#client/features/accounts/components/google-sign-in-button.tsx';
 import { SignUpForm } from '#client/features/accounts/components/sign-up-form.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
@@ -26,7 +27,10 @@ export function SignUpRoute() {
         </>
       }
     >
-      <SignUpForm />
+      <div className="grid gap-4">
+        <GoogleSignInButton next={next} />
+        <SignUpForm />
+      </div>
     </AuthPageLayout>
   );
 }

@@ -82,3 +82,34 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('Google sign-in configuration', () => {
+  it('is off unless both the client id and the secret are set', () => {
+    expect(loadConfig({}).google).toBeNull();
+    expect(loadConfig({ GOOGLE_CLIENT_ID: ' ', GOOGLE_CLIENT_SECRET: '' }).google).toBeNull();
+  });
+
+  it("uses Google's issuer unless GOOGLE_ISSUER names another", () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps', GOOGLE_CLIENT_SECRET: 'shh' }).google).toEqual({
+      clientId: 'id.apps',
+      clientSecret: 'shh',
+      issuer: 'https://accounts.google.com',
+    });
+    expect(
+      loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'shh', GOOGLE_ISSUER: 'http://127.0.0.1:9000' }).google
+        ?.issuer,
+    ).toBe('http://127.0.0.1:9000');
+  });
+
+  it.each([
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET: must be set when GOOGLE_CLIENT_ID is'],
+    [{ GOOGLE_CLIENT_SECRET: 'shh' }, 'GOOGLE_CLIENT_ID: must be set when GOOGLE_CLIENT_SECRET is'],
+    [{ GOOGLE_ISSUER: 'accounts.google.com' }, 'GOOGLE_ISSUER: must be an issuer URL like https://accounts.google.com'],
+    [
+      { GOOGLE_ISSUER: 'ftp://accounts.google.com' },
+      'GOOGLE_ISSUER: must be an issuer URL like https://accounts.google.com',
+    ],
+  ])('stops on a half-done setup and names the variable: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

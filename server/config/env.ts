@@ -29,68 +29,116 @@ function isMailbox(value: string): boolean {
   return address !== undefined && z.email().safeParse(address).success;
 }
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  /** TCP port of the HTTP server. */
-  PORT: z.coerce
-    .number({ error: 'must be a port number from 0 to 65535' })
-    .int({ error: 'must be a port number from 0 to 65535' })
-    .min(0, { error: 'must be a port number from 0 to 65535' })
-    .max(65535, { error: 'must be a port number from 0 to 65535' })
-    .default(3000),
-  /** Interface to listen on; 0.0.0.0 or :: to accept connections from other machines. */
-  HOST: z.string().trim().min(1).default('0.0.0.0'),
-  /** The address people use to reach Townhall: links in e-mails, allowed Origin. */
-  PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://townhall.example.com'),
-  /** Where Townhall keeps its files: the embedded database, secrets, uploads. */
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  /** An external PostgreSQL server; without it the embedded one under DATA_DIR is used. */
-  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/townhall'),
-  /** Connections kept open to PostgreSQL by this process. */
-  DATABASE_POOL_MAX: z.coerce
-    .number({ error: 'must be a number from 1 to 500' })
-    .int({ error: 'must be a number from 1 to 500' })
-    .min(1, { error: 'must be a number from 1 to 500' })
-    .max(500, { error: 'must be a number from 1 to 500' })
-    .default(10),
-  /** Redis for live events across processes on large installations. */
-  REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
-  /** Secret for signing sessions; generated and kept in DATA_DIR when absent. */
-  SESSION_SECRET: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .optional()
-    .refine((value) => value === undefined || value.length >= 32, {
-      message: 'must be at least 32 characters (generate one with: openssl rand -hex 32)',
-    }),
-  /** SMTP server for outgoing e-mail; without it e-mail is kept in the database. */
-  SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
-  /** Sender of outgoing e-mail; default `Townhall <no-reply@host of PUBLIC_URL>`. */
-  MAIL_FROM: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .optional()
-    .refine((value) => value === undefined || isMailbox(value), {
-      message: 'must be an address like no-reply@townhall.example.com or Townhall <no-reply@townhall.example.com>',
-    }),
-  /**
-   * Which proxies in front of Townhall may say who the client is (X-Forwarded-For): a number of
-   * hops, or addresses and CIDR ranges separated by commas ("loopback" for 127.0.0.1 and ::1).
-   * Unset: the address of the connection itself, so nobody can claim another address.
-   */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .optional()
-    .refine((value) => value === undefined || (value !== 'true' && value !== '*'), {
-      message:
-        'must name the proxies (a hop count, or addresses/CIDR ranges); trusting every sender would let anyone claim any address',
-    }),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/** Google's issuer: ID tokens must carry exactly this `iss`. */
+export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /** TCP port of the HTTP server. */
+    PORT: z.coerce
+      .number({ error: 'must be a port number from 0 to 65535' })
+      .int({ error: 'must be a port number from 0 to 65535' })
+      .min(0, { error: 'must be a port number from 0 to 65535' })
+      .max(65535, { error: 'must be a port number from 0 to 65535' })
+      .default(3000),
+    /** Interface to listen on; 0.0.0.0 or :: to accept connections from other machines. */
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    /** The address people use to reach Townhall: links in e-mails, allowed Origin. */
+    PUBLIC_URL: optionalUrl(['http:', 'https:'], 'https://townhall.example.com'),
+    /** Where Townhall keeps its files: the embedded database, secrets, uploads. */
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    /** An external PostgreSQL server; without it the embedded one under DATA_DIR is used. */
+    DATABASE_URL: optionalUrl(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/townhall'),
+    /** Connections kept open to PostgreSQL by this process. */
+    DATABASE_POOL_MAX: z.coerce
+      .number({ error: 'must be a number from 1 to 500' })
+      .int({ error: 'must be a number from 1 to 500' })
+      .min(1, { error: 'must be a number from 1 to 500' })
+      .max(500, { error: 'must be a number from 1 to 500' })
+      .default(10),
+    /** Redis for live events across processes on large installations. */
+    REDIS_URL: optionalUrl(['redis:', 'rediss:'], 'redis://127.0.0.1:6379'),
+    /** Secret for signing sessions; generated and kept in DATA_DIR when absent. */
+    SESSION_SECRET: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || value.length >= 32, {
+        message: 'must be at least 32 characters (generate one with: openssl rand -hex 32)',
+      }),
+    /** SMTP server for outgoing e-mail; without it e-mail is kept in the database. */
+    SMTP_URL: optionalUrl(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587'),
+    /** Sender of outgoing e-mail; default `Townhall <no-reply@host of PUBLIC_URL>`. */
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || isMailbox(value), {
+        message: 'must be an address like no-reply@townhall.example.com or Townhall <no-reply@townhall.example.com>',
+      }),
+    /**
+     * Which proxies in front of Townhall may say who the client is (X-Forwarded-For): a number of
+     * hops, or addresses and CIDR ranges separated by commas ("loopback" for 127.0.0.1 and ::1).
+     * Unset: the address of the connection itself, so nobody can claim another address.
+     */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || (value !== 'true' && value !== '*'), {
+        message:
+          'must name the proxies (a hop count, or addresses/CIDR ranges); trusting every sender would let anyone claim any address',
+      }),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** OAuth client of "Continue with Google"; Google sign-in is on only with both id and secret. */
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    /** The OpenID Connect issuer that signs Google's ID tokens; another issuer only for tests or a proxy. */
+    GOOGLE_ISSUER: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine(
+        (value) => {
+          if (value === undefined) return true;
+          try {
+            const url = new URL(value);
+            return (url.protocol === 'https:' || url.protocol === 'http:') && url.search === '' && url.hash === '';
+          } catch {
+            return false;
+          }
+        },
+        { message: 'must be an issuer URL like https://accounts.google.com' },
+      ),
+  })
+  .superRefine((env, context) => {
+    // One without the other is a half-done setup: say so rather than quietly leave Google off.
+    if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'must be set when GOOGLE_CLIENT_ID is',
+      });
+    }
+    if (env.GOOGLE_CLIENT_SECRET && !env.GOOGLE_CLIENT_ID) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_ID'],
+        message: 'must be set when GOOGLE_CLIENT_SECRET is',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -113,6 +161,16 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Fastify's trustProxy: a hop count or a list of addresses; false trusts no proxy. */
   trustProxy: number | string[] | false;
+  /** "Continue with Google" (OpenID Connect); null when GOOGLE_CLIENT_ID and _SECRET are not set. */
+  google: GoogleConfig | null;
+}
+
+/** The OAuth client Townhall is at Google (or at the configured issuer). */
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Issuer URL exactly as ID tokens name it, e.g. https://accounts.google.com. */
+  issuer: string;
 }
 
 export class ConfigError extends Error {
@@ -157,5 +215,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM ?? `Townhall <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: env.LOG_LEVEL,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            issuer: env.GOOGLE_ISSUER ?? DEFAULT_GOOGLE_ISSUER,
+          }
+        : null,
   };
 }

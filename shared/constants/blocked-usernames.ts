@@ -33,6 +33,9 @@ export const BLOCKED_USERNAMES: ReadonlySet<string> = new Set([
   'postmaster',
   'webmaster',
   'abuse',
+  // First-level pages of Townhall that the spec's reserved words (reserved-words.ts) do not name.
+  'forgot-password',
+  'reset-password',
 ]);
 
 /** Parts that make a name look official wherever they stand in it (admin123, townhall_help). */

@@ -10,6 +10,19 @@ export const SignUpInputSchema = z.strictObject({
 });
 export type SignUpInput = z.infer<typeof SignUpInputSchema>;
 
+/** Query of GET /api/accounts/availability: one or both of the fields sign-up checks early. */
+export const AvailabilityQuerySchema = z.strictObject({
+  email: z.string().max(320).optional(),
+  username: z.string().max(64).optional(),
+});
+
+/** For each field asked about: null when free, else sign-up's own message. */
+export const AvailabilityResponseSchema = z.object({
+  email: z.string().nullable().optional(),
+  username: z.string().nullable().optional(),
+});
+export type AvailabilityResponse = z.infer<typeof AvailabilityResponseSchema>;
+
 /** Body of POST /api/accounts/sign-in. */
 export const SignInInputSchema = z.strictObject({
   email: z.string().max(320),

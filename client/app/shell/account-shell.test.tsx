@@ -52,6 +52,8 @@ const routes: RouteObject[] = [
     children: [
       { index: true, element: <h1>Home page</h1> },
       { path: 'elsewhere', element: <h1>Elsewhere</h1> },
+      { path: 'settings', element: <h1>Settings page</h1> },
+      { path: 'admin', element: <h1>Admin page</h1> },
       { path: 'login', Component: LoginRoute },
       { path: 'logout', Component: LogoutRoute },
     ],
@@ -59,8 +61,8 @@ const routes: RouteObject[] = [
 ];
 
 /** A server with one session: signed in or not, changed by sign-in and sign-out. */
-function stubServer({ signedIn }: { signedIn: boolean }) {
-  let user: typeof ada | null = signedIn ? ada : null;
+function stubServer({ signedIn, role = 'user' }: { signedIn: boolean; role?: 'user' | 'admin' }) {
+  let user: (typeof ada & { role: string }) | null = signedIn ? { ...ada, role } : null;
   const fetchMock = vi.fn<typeof fetch>((input, init) => {
     const path = String(input);
     if (path === '/api/accounts/session') return Promise.resolve(json({ user }));
@@ -75,7 +77,7 @@ function stubServer({ signedIn }: { signedIn: boolean }) {
           json({ error: { code: 'invalid_credentials', message: 'Invalid email or password.' } }, 401),
         );
       }
-      user = ada;
+      user = { ...ada, role };
       return Promise.resolve(json({ user }));
     }
     return new Promise<Response>(() => {});
@@ -123,7 +125,7 @@ describe('the shell, signed in', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/accounts/sign-out', expect.objectContaining({ method: 'POST' }));
   });
 
-  it("shows the sidebar's profile block with Log out and, until settings exist, no Settings", async () => {
+  it("shows the sidebar's profile block with Log out", async () => {
     stubServer({ signedIn: true });
     const user = userEvent.setup();
     renderApp('/elsewhere', { routes });
@@ -131,13 +133,56 @@ describe('the shell, signed in', () => {
     const sidebar = await screen.findByRole('complementary');
     await within(sidebar).findByText('ada@example.com');
     expect(within(sidebar).getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(within(sidebar).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
 
     expect(screen.queryByText('Signed out')).not.toBeInTheDocument();
     await user.click(within(sidebar).getByRole('button', { name: 'Log out' }));
 
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     await waitFor(() => expect(within(sidebar).queryByText('ada@example.com')).not.toBeInTheDocument());
+  });
+
+  it("the profile block's Settings button goes to /settings", async () => {
+    stubServer({ signedIn: true });
+    const user = userEvent.setup();
+    const { router } = renderApp('/elsewhere', { routes });
+
+    const sidebar = await screen.findByRole('complementary');
+    await user.click(await within(sidebar).findByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it("the avatar menu's Settings goes to /settings", async () => {
+    stubServer({ signedIn: true });
+    const user = userEvent.setup();
+    const { router } = renderApp('/elsewhere', { routes });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('the avatar menu offers Administration to administrators only', async () => {
+    stubServer({ signedIn: true, role: 'admin' });
+    const user = userEvent.setup();
+    const { router } = renderApp('/elsewhere', { routes });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Administration' }));
+    expect(await screen.findByRole('heading', { name: 'Admin page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('the avatar menu of a member has no Administration', async () => {
+    stubServer({ signedIn: true });
+    const user = userEvent.setup();
+    renderApp('/elsewhere', { routes });
+
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Administration' })).not.toBeInTheDocument();
   });
 
   it('/logout signs out and goes home', async () => {

@@ -1,6 +1,6 @@
 import { LogIn, LogOut, PanelLeft, Search } from 'lucide-react';
 import { useMemo } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 
 import { SidebarNav, type SidebarUser } from '#client/components/layout/sidebar.tsx';
 import { SidebarProvider, useSidebar } from '#client/components/layout/sidebar-context.tsx';
@@ -15,6 +15,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#client/compo
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Toaster } from '#client/components/ui/toaster.tsx';
 import { AccountMenu } from '#client/features/accounts/components/account-menu.tsx';
+import { useGoogleWelcome } from '#client/features/accounts/hooks/use-google-welcome.ts';
 import { useLogOut } from '#client/features/accounts/hooks/use-log-out.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
@@ -43,6 +44,8 @@ function ShellLayout() {
   const sidebar = useSidebar();
   const { openSignIn } = useSignInModal();
   const { user } = useSession();
+  // A new Google account lands on ?welcome=google: the welcome call goes from here, on any page.
+  useGoogleWelcome();
   const { logOut } = useLogOut();
   const isSignedIn = user !== null;
   const entries = useMemo<QuickSwitcherEntry[]>(
@@ -108,12 +111,16 @@ function ShellFrame() {
   const sidebar = useSidebar();
   const { user } = useSession();
   const { logOut } = useLogOut();
+  const navigate = useNavigate();
   const navProps = {
     sections: NAV_SECTIONS,
     isSectionCollapsed: sidebar.isSectionCollapsed,
     onToggleSection: sidebar.toggleSection,
     user: user ? toSidebarUser(user) : null,
-    // No Settings button yet: /settings/account is still to come.
+    onSettings: () => {
+      sidebar.setMobileOpen(false);
+      void navigate('/settings');
+    },
     onLogout: () => {
       sidebar.setMobileOpen(false);
       void logOut();

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { GoogleSignInButton } from '#client/features/accounts/components/google-sign-in-button.tsx';
 import { SignInForm } from '#client/features/accounts/components/sign-in-form.tsx';
 import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
 
@@ -47,12 +48,13 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
                 Sign in to follow creators, subscribe to groups, and like, comment, ask and post.
               </DialogDescription>
             </DialogHeader>
-            {/* 'Continue with Google' goes here, above the form, once the server's Google sign-in exists. */}
+            <GoogleSignInButton next={safeNextPath(`${pathname}${search}`)} />
             <SignInForm
               onSuccess={() => {
                 setOpen(false);
                 toast.success('Signed in', { id: 'signed-in' });
               }}
+              onForgotPassword={() => setOpen(false)}
             />
             <p className="text-center text-sm text-muted-foreground">
               New to Townhall?{' '}

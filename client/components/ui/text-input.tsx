@@ -110,8 +110,11 @@ export function FieldChrome({
   maxLength,
   length,
   wrapperClassName,
+  labelAside,
   children,
 }: FieldChromeProps & {
+  /** Beside the label, at the row's end: a link that belongs to the field ('Forgot password?'). */
+  labelAside?: ReactNode;
   controlId: string;
   hintId: string;
   errorId: string;
@@ -122,9 +125,18 @@ export function FieldChrome({
   const hasFooter = Boolean(hint) || Boolean(error) || maxLength !== undefined;
   return (
     <div data-slot="field" className={cn('grid gap-1.5', wrapperClassName)}>
-      <label htmlFor={controlId} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
-        {label}
-      </label>
+      {labelAside ? (
+        <div className="flex items-baseline justify-between gap-3">
+          <label htmlFor={controlId} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
+            {label}
+          </label>
+          {labelAside}
+        </div>
+      ) : (
+        <label htmlFor={controlId} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
+          {label}
+        </label>
+      )}
       {children}
       {hasFooter ? (
         <div className="flex items-start justify-between gap-3">

@@ -1,11 +1,16 @@
 import { betterAuth } from 'better-auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { eq } from 'drizzle-orm';
 import { DEFAULT_EMAIL_SETTINGS } from '#shared/constants/accounts.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import type { AppConfig } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { GoogleIdTokenVerifier } from './google-id-token.ts';
+import { GOOGLE_PROVIDER_ID, linkGoogleToAccountWithSameEmail } from './google-link.ts';
+import { deriveUniqueUsername, newUserId } from './google-username.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /** Longest password accepted: argon2 handles more, but nobody types this much. */
@@ -25,9 +30,13 @@ export function createAuth(options: {
   logger: FastifyBaseLogger;
   /** Sends the password reset e-mail with a link that carries `token`. */
   sendResetPassword: (data: { user: { id: string; email: string; name: string }; token: string }) => Promise<void>;
+  /** Verifies Google ID tokens against GOOGLE_ISSUER; present when Google sign-in is configured. */
+  googleVerifier?: GoogleIdTokenVerifier | undefined;
 }) {
   const { db, config, logger } = options;
   const isHttps = config.publicUrl.startsWith('https:');
+  const { google } = config;
+  const { googleVerifier } = options;
   return betterAuth({
     appName: 'Townhall',
     baseURL: config.publicUrl,
@@ -43,6 +52,9 @@ export function createAuth(options: {
       },
     },
     rateLimit: { enabled: false },
+    // Callback failures whose own error page is unknown (a state that was never issued, or used)
+    // land on the sign-in page; our callback route turns the code into a message the page shows.
+    onAPIError: { errorURL: `${config.publicUrl}/login` },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -50,8 +62,10 @@ export function createAuth(options: {
     }),
     user: {
       additionalFields: {
-        // Set by our sign-up route after its checks; better-auth's own sign-up endpoint is not exposed.
-        username: { type: 'string', required: true, input: true },
+        // Set by our sign-up route after its checks; a Google sign-up gets one derived in the
+        // user-create hook below. Not required here, as better-auth would ask the provider for
+        // it; the column is NOT NULL, so no row is ever stored without one.
+        username: { type: 'string', required: false, input: true },
         usernameHistory: { type: 'string[]', required: false, input: false, defaultValue: [] },
         quote: { type: 'string', required: false, input: false, defaultValue: '' },
         profileImageUrl: { type: 'string', required: false, input: false, defaultValue: '' },
@@ -72,6 +86,82 @@ export function createAuth(options: {
       sendResetPassword: ({ user, token }) => options.sendResetPassword({ user, token }),
       password: { hash: hashPassword, verify: verifyPassword },
     },
+    account: {
+      // Only linkGoogleToAccountWithSameEmail links by e-mail (it also removes an unproven password).
+      accountLinking: { enabled: true, disableImplicitLinking: true, trustedProviders: [] },
+      // Townhall never calls Google's APIs; what it keeps of those tokens is at least not readable.
+      encryptOAuthTokens: true,
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Runs inside better-auth's transaction that inserts the user and the account, so
+          // the profile, its username included, exists exactly when the account does.
+          before: async (user) => {
+            if (typeof user.username === 'string' && user.username !== '') return;
+            const id = newUserId();
+            const username = await deriveUniqueUsername(db, { name: user.name, email: user.email, userId: id });
+            return { data: { ...user, id, username } };
+          },
+        },
+      },
+      account: {
+        update: {
+          // better-auth stores the fresh tokens of every Google sign-in of a known person here.
+          after: async (account) => {
+            if (account.providerId !== GOOGLE_PROVIDER_ID) return;
+            await db.update(users).set({ lastTokenUpdate: new Date() }).where(eq(users.id, account.userId));
+          },
+        },
+      },
+    },
+    plugins:
+      google && googleVerifier
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: GOOGLE_PROVIDER_ID,
+                  name: 'Google',
+                  // Endpoints, signing keys and issuer from the issuer's discovery document.
+                  discoveryUrl: `${google.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  // No discovery, no sign-in: an unverified ID token is never read.
+                  requireIdTokenVerification: true,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  // Spec section 7: sign-in with account selection.
+                  prompt: 'select_account',
+                  // Called after better-auth has checked the token's signature, iss (the discovery
+                  // document's), aud, exp and nonce. We check it again against GOOGLE_ISSUER itself,
+                  // then link an existing account of the same verified e-mail. null refuses the sign-in.
+                  getUserInfo: async (tokens) => {
+                    if (!tokens.idToken) return null;
+                    let identity;
+                    try {
+                      identity = await googleVerifier.verify(tokens.idToken);
+                    } catch (error) {
+                      logger.warn({ err: error }, 'Google ID token refused');
+                      return null;
+                    }
+                    if (await linkGoogleToAccountWithSameEmail({ db, identity })) {
+                      logger.info({ sub: identity.sub }, 'Google account linked to the account of the same e-mail');
+                    }
+                    return {
+                      id: identity.sub,
+                      sub: identity.sub,
+                      email: identity.email ?? null,
+                      emailVerified: identity.isEmailVerified,
+                      name: identity.name,
+                      image: identity.picture,
+                    };
+                  },
+                },
+              ],
+            }),
+          ]
+        : [],
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
       updateAge: 24 * 60 * 60,

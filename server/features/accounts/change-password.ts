@@ -1,19 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CHANGE_PASSWORD_MESSAGES, SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { SIGN_UP_ERRORS } from './sign-up.ts';
 
-/** Messages of spec section 8 for changing the password, exactly. */
-export const CHANGE_PASSWORD_MESSAGES = {
-  noUser: 'No user is currently signed in',
-  wrongPassword: 'Current password is incorrect',
-  verifyFailed: 'Failed to verify current password. Please try again.',
-  weakPassword: 'Password should be at least 6 characters',
-  fallback: 'Failed to change password. Please try again.',
-  noPassword: 'This account signs in with Google and has no password to change.',
-} as const;
+// The texts live in shared/ so the client's checks say exactly what the server answers.
+export { CHANGE_PASSWORD_MESSAGES };
 
 /**
  * Changes the signed-in person's password after checking the current one; every other session

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { EMAIL_SETTINGS_MESSAGES } from '#shared/constants/account-messages.ts';
 import type { EmailSettings } from '#shared/constants/accounts.ts';
 import { EmailSettingsSchema } from '#shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,13 +7,8 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 
-/** Messages of spec section 8 for e-mail settings, exactly. */
-export const EMAIL_SETTINGS_MESSAGES = {
-  invalidData: 'Invalid email settings data',
-  unauthenticated: 'User must be authenticated',
-  notOwner: "Unauthorized: Cannot update another user's email settings",
-  notFound: 'User profile not found',
-} as const;
+// The texts live in shared/ so the client's checks say exactly what the server answers.
+export { EMAIL_SETTINGS_MESSAGES };
 
 /**
  * Changes some of a person's e-mail flags. Only the signed-in owner may (spec section 6); the

@@ -1,17 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHANGE_PASSWORD_MESSAGES,
+  PASSWORD_RESET_MESSAGES,
+  SIGN_UP_ERRORS,
+} from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Auth } from './auth.ts';
-import { CHANGE_PASSWORD_MESSAGES } from './change-password.ts';
 import { isCommonPassword } from './common-passwords.ts';
-import { SIGN_UP_ERRORS } from './sign-up.ts';
 
 /** How long a reset link works; it works once. */
 export const RESET_LINK_MINUTES = 60;
 
-export const PASSWORD_RESET_MESSAGES = {
-  invalidLink: 'This reset link is invalid or has expired. Ask for a new one.',
-} as const;
+// The texts live in shared/ so the client's checks say exactly what the server answers.
+export { PASSWORD_RESET_MESSAGES };
 
 /**
  * Sends a reset link if the e-mail belongs to an account. The answer is the same either way, so

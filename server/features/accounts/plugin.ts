@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuth, type Auth } from './auth.ts';
+import { createGoogleIdTokenVerifier } from './google-id-token.ts';
+import { googleRoutes } from './google-routes.ts';
 import { RESET_LINK_MINUTES } from './password-reset.ts';
 import { accountRoutes, toWebHeaders } from './routes.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
@@ -20,6 +22,7 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?townhall\.session_token=/;
  */
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
+    const googleVerifier = app.config.google ? createGoogleIdTokenVerifier(app.config.google) : undefined;
     const auth = createAuth({
       db: app.db,
       config: app.config,
@@ -39,6 +42,7 @@ export const accountsPlugin = fp(
         });
         await app.mail.send({ ...rendered, to: user.email, userId: user.id });
       },
+      googleVerifier,
     });
     app.decorate('auth', auth);
 
@@ -51,6 +55,7 @@ export const accountsPlugin = fp(
     });
 
     await app.register(accountRoutes);
+    await app.register(googleRoutes(googleVerifier));
     await app.register(unsubscribeRoutes);
   },
   { name: 'accounts', dependencies: ['database', 'viewer', 'mail', 'rate-limit'] },

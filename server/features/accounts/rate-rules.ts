@@ -37,4 +37,25 @@ export const ACCOUNT_RATE_RULES = {
     windowSeconds: 60 * 60,
     what: 'Too many sign-ups from your network',
   },
+  /** The sign-up form asks on leaving a field; enough for anyone typing, too few to list who is registered. */
+  availabilityPerAddress: {
+    name: 'availability:address',
+    limit: 60,
+    windowSeconds: 10 * 60,
+    what: 'Too many availability checks from your network',
+  },
+  /** Starting "Continue with Google" and coming back from it each count once. */
+  googleSignInPerAddress: {
+    name: 'google-sign-in:address',
+    limit: 40,
+    windowSeconds: 5 * 60,
+    what: 'Too many Google sign-in attempts from your network',
+  },
+  /** A new Google account calls for its welcome once; a forged token counts too. */
+  welcomePerAddress: {
+    name: 'welcome:address',
+    limit: 20,
+    windowSeconds: 60 * 60,
+    what: 'Too many welcome requests from your network',
+  },
 } satisfies Record<string, RateRule>;

@@ -4,6 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import {
+  AvailabilityQuerySchema,
+  AvailabilityResponseSchema,
   ChangePasswordInputSchema,
   EmailSettingsSchema,
   PasswordResetCompleteSchema,
@@ -20,7 +22,7 @@ import { updateEmailSettings } from './email-settings.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
-import { signUpWithEmail } from './sign-up.ts';
+import { checkAvailability, signUpWithEmail } from './sign-up.ts';
 
 /** Node's request headers as the Web Headers better-auth reads. */
 export function toWebHeaders(request: FastifyRequest): Headers {
@@ -66,6 +68,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       forwardCookies(headers, reply);
       return reply.status(201).send({ user: await sessionUser(userId) });
+    },
+  );
+
+  app.get(
+    '/api/accounts/availability',
+    {
+      schema: {
+        summary: 'Check early whether an e-mail or username can sign up',
+        description: 'The same checks and messages as sign-up, per field; null means free.',
+        tags: ['accounts'],
+        querystring: AvailabilityQuerySchema,
+        response: { 200: AvailabilityResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await app.rateLimit.hit(ACCOUNT_RATE_RULES.availabilityPerAddress, addressSubject(request.ip));
+      void reply.header('cache-control', 'no-store');
+      return checkAvailability(app.db, request.query);
     },
   );
 

@@ -1,5 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import {
   SIGN_UP_MESSAGES,
@@ -14,35 +15,62 @@ import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
-/** Messages of spec section 8 for sign-up failures the library reports. */
-export const SIGN_UP_ERRORS = {
-  weakPassword: 'Password should be at least 6 characters.',
-  invalidEmail: 'Please enter a valid email address.',
-  commonPassword: 'This password is too common',
-  fallback: 'An error occurred during sign up',
-} as const;
+// The texts live in shared/ so the client's checks say exactly what the server answers.
+export { SIGN_UP_ERRORS };
+
+/** Whether an e-mail (lowercase) already has an account. */
+async function isEmailTaken(db: Database, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return rows.length > 0;
+}
+
+/** Whether a username (lowercase) is somebody's, now or before: an earlier one keeps old links pointing at its owner. */
+async function isUsernameTaken(db: Database, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${username}`, sql`${username} = any(${users.usernameHistory})`))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** The availability look-ups of spec section 5; null when they could not run. */
 async function availabilityMessages(db: Database, email: string, username: string): Promise<string[] | null> {
   try {
-    const [emailTaken, usernameTaken] = await Promise.all([
-      db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1),
-      db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          // an earlier username stays its owner's, so old links keep pointing at them
-          or(sql`lower(${users.username}) = ${username}`, sql`${username} = any(${users.usernameHistory})`),
-        )
-        .limit(1),
-    ]);
+    const [emailTaken, usernameTaken] = await Promise.all([isEmailTaken(db, email), isUsernameTaken(db, username)]);
     const messages: string[] = [];
-    if (emailTaken.length > 0) messages.push(SIGN_UP_MESSAGES.emailRegistered);
-    if (usernameTaken.length > 0) messages.push(SIGN_UP_MESSAGES.usernameTaken);
+    if (emailTaken) messages.push(SIGN_UP_MESSAGES.emailRegistered);
+    if (usernameTaken) messages.push(SIGN_UP_MESSAGES.usernameTaken);
     return messages;
   } catch {
     return null;
   }
+}
+
+/**
+ * The sign-up form's early answer for one field: the same checks and texts as sign-up itself,
+ * format first, then the database. `null` means free (as far as can be told now).
+ */
+export async function checkAvailability(
+  db: Database,
+  input: { email?: string | undefined; username?: string | undefined },
+): Promise<{ email?: string | null; username?: string | null }> {
+  const answer: { email?: string | null; username?: string | null } = {};
+  if (input.email !== undefined) {
+    const email = input.email.trim().toLowerCase();
+    const format = usernameAndEmailFormatMessages({ email, username: 'abc' });
+    answer.email = format[0] ?? ((await isEmailTaken(db, email)) ? SIGN_UP_MESSAGES.emailRegistered : null);
+  }
+  if (input.username !== undefined) {
+    const format = usernameAndEmailFormatMessages({ email: 'a@b', username: input.username });
+    answer.username =
+      format.length > 0
+        ? joinMessages(format)
+        : (await isUsernameTaken(db, normalizeUsername(input.username)))
+          ? SIGN_UP_MESSAGES.usernameTaken
+          : null;
+  }
+  return answer;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
@@ -13,7 +14,7 @@ export type AccountMenuProps = {
   onLogOut: () => void;
 };
 
-/** The signed-in person's avatar in the top bar, opening a menu with their name, @username and Log out. */
+/** The signed-in person's avatar in the top bar, opening a menu with their name, @username, Settings, Administration (admins only) and Log out. */
 export function AccountMenu({ user, onLogOut }: AccountMenuProps) {
   const person = personDisplay(user);
   return (
@@ -41,7 +42,27 @@ export function AccountMenu({ user, onLogOut }: AccountMenuProps) {
             </span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="-mx-1 my-1 h-px bg-border" />
-          {/* Settings, profile and subscriptions join this menu as their pages land. */}
+          {/* Profile and subscriptions join this menu as their pages land. */}
+          <DropdownMenu.Item
+            asChild
+            className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
+          >
+            <Link to="/settings">
+              <Settings className="size-4" aria-hidden />
+              Settings
+            </Link>
+          </DropdownMenu.Item>
+          {user.role === 'admin' ? (
+            <DropdownMenu.Item
+              asChild
+              className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
+            >
+              <Link to="/admin">
+                <ShieldCheck className="size-4" aria-hidden />
+                Administration
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
           <DropdownMenu.Item
             onSelect={onLogOut}
             className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"

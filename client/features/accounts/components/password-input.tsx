@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -11,7 +11,10 @@ import {
 import { cn } from '#client/lib/cn.ts';
 
 /** Props of PasswordInput: a text input's, without `type` (the toggle owns it) and the counter. */
-export type PasswordInputProps = Omit<TextInputProps, 'type' | 'maxLength'>;
+export type PasswordInputProps = Omit<TextInputProps, 'type' | 'maxLength'> & {
+  /** Beside the label: a link that belongs to the field ('Forgot password?'). */
+  labelAside?: ReactNode;
+};
 
 /** A labelled password field with a 'Show password' toggle, so people can check what they typed. */
 export function PasswordInput({
@@ -20,6 +23,7 @@ export function PasswordInput({
   hint,
   error,
   wrapperClassName,
+  labelAside,
   id,
   className,
   'aria-invalid': ariaInvalid,
@@ -38,6 +42,7 @@ export function PasswordInput({
       error={error}
       length={0}
       wrapperClassName={wrapperClassName}
+      labelAside={labelAside}
     >
       <div className="relative">
         <input

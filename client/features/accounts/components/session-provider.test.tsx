@@ -7,6 +7,8 @@ import { sessionQueryKey } from '#client/features/accounts/api/get-session.ts';
 import { useSignIn } from '#client/features/accounts/api/sign-in.ts';
 import { useSignOut } from '#client/features/accounts/api/sign-out.ts';
 import { SESSION_TIMEOUT_WARNING, useSession } from '#client/features/accounts/hooks/use-session.ts';
+import type { LiveClient } from '#client/lib/live-client.ts';
+import { LiveClientContext } from '#client/lib/use-live-topic.ts';
 import { SESSION_LOADING_TIMEOUT_MS } from '#shared/constants/ui.ts';
 import type { Profile } from '#shared/schemas/accounts.ts';
 
@@ -53,15 +55,31 @@ function never(): Promise<Response> {
   return new Promise<Response>(() => {});
 }
 
+/** Counts reconnects; nothing else of the live client is used by the session. */
+function fakeLiveClient() {
+  const reconnect = vi.fn();
+  const client: LiveClient = {
+    subscribe: () => () => {},
+    onStatus: () => () => {},
+    getStatus: () => 'closed',
+    reconnect,
+    close: () => {},
+  };
+  return { client, reconnect };
+}
+
 function renderSession() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const live = fakeLiveClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>{children}</SessionProvider>
+      <LiveClientContext value={live.client}>
+        <SessionProvider>{children}</SessionProvider>
+      </LiveClientContext>
     </QueryClientProvider>
   );
   const view = renderHook(() => ({ session: useSession(), signIn: useSignIn(), signOut: useSignOut() }), { wrapper });
-  return { ...view, queryClient };
+  return { ...view, queryClient, liveReconnect: live.reconnect };
 }
 
 let warn: MockInstance<typeof console.warn>;
@@ -83,16 +101,16 @@ describe('session state (spec section 4)', () => {
     expect(result.current.session).toEqual({ user: null, loading: true, needsEmailVerification: false });
   });
 
-  it('with an account: the user is id, e-mail and profile, and loading ends', async () => {
+  it('with an account: the user is id, e-mail, profile and role, and loading ends', async () => {
     const fetchMock = stubFetch(() =>
-      Promise.resolve(json({ user: { id: 'user-1', email: 'ada@example.com', profile } })),
+      Promise.resolve(json({ user: { id: 'user-1', email: 'ada@example.com', profile, role: 'admin' } })),
     );
 
     const { result } = renderSession();
 
     await waitFor(() => expect(result.current.session.loading).toBe(false));
     expect(result.current.session).toEqual({
-      user: { id: 'user-1', email: 'ada@example.com', profile },
+      user: { id: 'user-1', email: 'ada@example.com', profile, role: 'admin' },
       loading: false,
       needsEmailVerification: false,
     });
@@ -158,7 +176,12 @@ describe('session state (spec section 4)', () => {
     const { result } = renderSession();
 
     await waitFor(() => expect(result.current.session.loading).toBe(false));
-    expect(result.current.session.user).toEqual({ id: 'user-1', email: 'ada@example.com', profile: null });
+    expect(result.current.session.user).toEqual({
+      id: 'user-1',
+      email: 'ada@example.com',
+      profile: null,
+      role: 'user',
+    });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Profile could not be loaded'), expect.anything());
   });
 
@@ -168,7 +191,8 @@ describe('session state (spec section 4)', () => {
     const { result } = renderSession();
 
     await waitFor(() => expect(result.current.session.loading).toBe(false));
-    expect(result.current.session.user).toEqual({ id: 'user-1', email: '', profile: null });
+    // Without a role the person is an ordinary user; the server decides what admins may do anyway.
+    expect(result.current.session.user).toEqual({ id: 'user-1', email: '', profile: null, role: 'user' });
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('Profile could not be read'), expect.anything());
   });
 
@@ -193,13 +217,17 @@ describe('sign-in and sign-out', () => {
       }
       return never();
     });
-    const { result, queryClient } = renderSession();
+    const { result, queryClient, liveReconnect } = renderSession();
     await waitFor(() => expect(result.current.session.loading).toBe(false));
     queryClient.setQueryData(['subscriptions'], ['seen while signed out']);
+    // Learning the session at start is not a change of person.
+    expect(liveReconnect).not.toHaveBeenCalled();
 
     await act(() => result.current.signIn.mutateAsync({ email: 'ada@example.com', password: 'secret-pass' }));
 
     await waitFor(() => expect(result.current.session.user?.id).toBe('user-1'));
+    // The live channel dials again so the server sees who is watching now.
+    expect(liveReconnect).toHaveBeenCalledOnce();
     expect(queryClient.getQueryState(['subscriptions'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(sessionQueryKey)?.isInvalidated).toBe(false);
   });
@@ -233,7 +261,7 @@ describe('sign-in and sign-out', () => {
       if (path === '/api/accounts/sign-out') return Promise.resolve(new Response(null, { status: 204 }));
       return never();
     });
-    const { result, queryClient } = renderSession();
+    const { result, queryClient, liveReconnect } = renderSession();
     await waitFor(() => expect(result.current.session.user).not.toBeNull());
     queryClient.setQueryData(['subscriptions'], ['private to Ada']);
 
@@ -242,6 +270,7 @@ describe('sign-in and sign-out', () => {
     await waitFor(() =>
       expect(result.current.session).toEqual({ user: null, loading: false, needsEmailVerification: false }),
     );
+    expect(liveReconnect).toHaveBeenCalledOnce();
     expect(queryClient.getQueryData(['subscriptions'])).toBeUndefined();
   });
 });

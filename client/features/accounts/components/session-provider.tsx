@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { useSessionQuery } from '#client/features/accounts/api/get-session.ts';
 import {
@@ -6,6 +6,7 @@ import {
   SESSION_TIMEOUT_WARNING,
   SessionContext,
 } from '#client/features/accounts/hooks/use-session.ts';
+import { LiveClientContext } from '#client/lib/use-live-topic.ts';
 import { SESSION_LOADING_TIMEOUT_MS } from '#shared/constants/ui.ts';
 
 /**
@@ -35,6 +36,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [error]);
 
   const user = query.data?.user ?? null;
+
+  // The live channel learns who is watching at its handshake: when the person changes (sign-in,
+  // sign-out, another account), it dials again so the server sees the new one.
+  const liveClient = use(LiveClientContext);
+  const userId = query.isSuccess ? (user?.id ?? null) : undefined;
+  const watchedUserId = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (userId === undefined) return;
+    const previous = watchedUserId.current;
+    watchedUserId.current = userId;
+    if (previous !== undefined && previous !== userId) liveClient?.reconnect();
+  }, [userId, liveClient]);
+
   const value = useMemo(() => deriveSessionState({ user, isWaiting, hasTimedOut }), [user, isWaiting, hasTimedOut]);
   return <SessionContext value={value}>{children}</SessionContext>;
 }

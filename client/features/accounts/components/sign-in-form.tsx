@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -28,13 +29,15 @@ export function signInFieldErrors(values: SignInValues): Partial<Record<keyof Si
 export type SignInFormProps = {
   /** Called with the new session once the person is signed in. */
   onSuccess?: (session: Session) => void;
+  /** Called when 'Forgot password?' is followed (the sign-in modal closes itself then). */
+  onForgotPassword?: () => void;
 };
 
 /**
  * Sign-in with e-mail and password, on /login and in the global sign-in modal. Empty fields are
  * caught here; every other failure is the server's message, shown above the form.
  */
-export function SignInForm({ onSuccess }: SignInFormProps) {
+export function SignInForm({ onSuccess, onForgotPassword }: SignInFormProps) {
   const signIn = useSignIn();
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [hasSubmitted, setHasSubmitted] = useState(false);
@@ -76,8 +79,18 @@ export function SignInForm({ onSuccess }: SignInFormProps) {
         value={values.password}
         error={errors.password}
         onChange={(event) => setValues((current) => ({ ...current, password: event.target.value }))}
+        labelAside={
+          // The e-mail typed so far goes along, so the reset page starts with it filled in.
+          <Link
+            to="/forgot-password"
+            state={{ email: values.email.trim() }}
+            onClick={onForgotPassword}
+            className="text-sm font-medium text-link underline-offset-4 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        }
       />
-      {/* 'Forgot password?' goes here, beside the password, once password reset exists on the server. */}
       <Button type="submit" className="w-full" isLoading={signIn.isPending}>
         Sign in
       </Button>

@@ -155,7 +155,47 @@ describe('sign-up form', () => {
     await user.click(submit);
 
     await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
-    expect(onSuccess).toHaveBeenCalledWith({ user: { id: 'user-1', email: 'ada@example.com', profile: null } });
+    expect(onSuccess).toHaveBeenCalledWith({
+      user: { id: 'user-1', email: 'ada@example.com', profile: null, role: 'user' },
+    });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's early answer on leaving the username, and forgets it when the username changes", async () => {
+    fetchMock.mockImplementation((input) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/api/accounts/availability') {
+        const taken = url.searchParams.get('username') === 'taken_name';
+        return Promise.resolve(json({ username: taken ? 'This username is already taken' : null }));
+      }
+      return new Promise<Response>(() => {});
+    });
+    const { user, username, password } = renderForm();
+
+    await user.type(username, 'taken_name');
+    await user.click(password);
+    expect(await screen.findByText('This username is already taken')).toBeInTheDocument();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(username);
+    await user.type(username, 'free_name');
+    expect(screen.queryByText('This username is already taken')).not.toBeInTheDocument();
+    await user.click(password);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([path]) => String(path))).toContain(
+        '/api/accounts/availability?username=free_name',
+      ),
+    );
+    expect(screen.queryByText('This username is already taken')).not.toBeInTheDocument();
+  });
+
+  it('does not ask the server about a username its own rules already refuse', async () => {
+    const { user, username, password } = renderForm();
+
+    await user.type(username, 'ab');
+    await user.click(password);
+
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([path]) => String(path).startsWith('/api/accounts/availability'))).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
+import { checkAvailability } from '#client/features/accounts/api/check-availability.ts';
 import type { Session } from '#client/features/accounts/api/get-session.ts';
 import { useSignUp } from '#client/features/accounts/api/sign-up.ts';
 import { focusField } from '#client/features/accounts/utils/focus-field.ts';
@@ -37,8 +38,29 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
   // push the button down under the pointer and lose the click; sending shows every message anyway.
   const isPressingSubmit = useRef(false);
 
+  // The server's early answer for a field, kept with the value it was about.
+  const [remote, setRemote] = useState<
+    Partial<Record<'email' | 'username', { value: string; message: string | null }>>
+  >({});
+
   const errors = signUpFieldErrors(values);
-  const shownError = (field: SignUpField) => (touched[field] || hasSubmitted ? errors[field] : undefined);
+  const remoteError = (field: SignUpField) => {
+    if (field === 'password') return undefined;
+    const answer = remote[field];
+    return answer && answer.value === values[field] ? (answer.message ?? undefined) : undefined;
+  };
+  const shownError = (field: SignUpField) =>
+    touched[field] || hasSubmitted ? (errors[field] ?? remoteError(field)) : undefined;
+
+  /** On leaving the e-mail or username, asks the server whether it is free (sign-up's own texts). */
+  function askServer(field: SignUpField) {
+    if (field === 'password' || errors[field] !== undefined) return;
+    const value = values[field];
+    if (value.trim() === '' || remote[field]?.value === value) return;
+    void checkAvailability(field, value).then((message) => {
+      setRemote((current) => ({ ...current, [field]: { value, message } }));
+    });
+  }
 
   const fieldProps = (field: SignUpField) => ({
     name: field,
@@ -51,6 +73,7 @@ export function SignUpForm({ onSuccess }: SignUpFormProps) {
         isPressingSubmit.current = false;
         return;
       }
+      askServer(field);
       setTouched((current) => (current[field] ? current : { ...current, [field]: true }));
     },
   });

@@ -1,5 +1,5 @@
 /** Pages that make no sense to come back to after signing in or up. */
-const AUTH_PATHS = ['/login', '/signup', '/logout'];
+const AUTH_PATHS = ['/login', '/signup', '/logout', '/forgot-password', '/reset-password'];
 
 /**
  * Where to go after signing in or up: the `next` search parameter when it is a path of this

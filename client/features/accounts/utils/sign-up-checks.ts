@@ -1,11 +1,9 @@
+import { SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import { joinMessages, SIGN_UP_MESSAGES, usernameAndEmailFormatMessages } from '#shared/lib/username-rules.ts';
 
-/**
- * The server's text for a short password (spec section 8, sign-up). The server keeps it in
- * server/features/accounts/sign-up.ts; the client may not import that, so it is repeated here.
- */
-export const PASSWORD_TOO_SHORT_MESSAGE = `Password should be at least ${String(PASSWORD_MIN_LENGTH)} characters.`;
+/** The server's text for a short password at sign-up (spec section 8), from shared/. */
+export const PASSWORD_TOO_SHORT_MESSAGE = SIGN_UP_ERRORS.weakPassword;
 
 /** Fields of the sign-up form. */
 export type SignUpField = 'email' | 'username' | 'password';

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 
+import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
-import { buttonVariants } from '#client/components/ui/button.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
-import { withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
 
 /** Same text as the server's 403 on every admin route. */
 export const NOT_ADMIN_TEXT = 'Only administrators can open this page.';
@@ -16,7 +15,8 @@ export const NOT_ADMIN_TEXT = 'Only administrators can open this page.';
  */
 export function AdminGate({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
-  const location = useLocation();
+  // Signed out, the global sign-in modal opens over the page; signing in shows it in place.
+  const { openSignIn } = useSignInModal();
 
   if (loading) {
     return (
@@ -34,12 +34,9 @@ export function AdminGate({ children }: { children: ReactNode }) {
           title="Sign in to continue"
           description="The administration pages are for signed-in administrators."
         >
-          <Link
-            to={withNextPath('/login', `${location.pathname}${location.search}`)}
-            className={buttonVariants({ size: 'sm', className: 'mt-3' })}
-          >
+          <Button size="sm" className="mt-3" onClick={openSignIn}>
             Sign in
-          </Link>
+          </Button>
         </Alert>
       </div>
     );

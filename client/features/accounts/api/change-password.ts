@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+
+import { api } from '#client/lib/api-client.ts';
+import type { ChangePasswordInput } from '#shared/schemas/accounts.ts';
+
+/**
+ * POST /api/accounts/change-password: checks the current password, sets the new one and ends
+ * every other session of the account; this browser's goes on with a fresh cookie.
+ */
+export async function changePassword(input: ChangePasswordInput): Promise<void> {
+  await api.post('/api/accounts/change-password', input, z.undefined());
+}
+
+/** Changes the password. Never retried: a wrong current password counts against a limit. */
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword, retry: false });
+}
