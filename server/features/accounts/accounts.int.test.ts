@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_SETTINGS } from '#shared/constants/accounts.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
-import { accounts, users } from '../../db/schema/index.ts';
+import { accounts, mailMessages, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { createUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 
@@ -45,6 +45,23 @@ async function currentUser(cookie?: string) {
 }
 
 describe('sign-up with e-mail and password', () => {
+  it('queues one welcome e-mail that says how the person signs in', async () => {
+    const person = newPerson();
+    const response = await signUp(person);
+    expect(response.statusCode).toBe(201);
+    const { user } = SessionResponseSchema.parse(response.json());
+    const welcome = await app.db
+      .select()
+      .from(mailMessages)
+      .where(eq(mailMessages.userId, user?.id ?? ''));
+    expect(welcome.map((message) => [message.kind, message.subject, message.toAddress])).toEqual([
+      ['welcome', 'Welcome to Townhall', person.email.toLowerCase()],
+    ]);
+    expect(welcome[0]?.textBody).toContain(
+      `You sign in with your e-mail address ${person.email.toLowerCase()} and your password.`,
+    );
+  });
+
   it('creates the account and the profile with the spec defaults, and signs in', async () => {
     const person = newPerson();
     const response = await signUp(person);

@@ -45,7 +45,10 @@ describe('password reset by e-mail', () => {
     expect(await session(person.cookie)).not.toBeNull();
     expect((await post('/api/accounts/password-reset', { email: person.email.toUpperCase() })).statusCode).toBe(204);
 
-    const mail = await smtp.waitFor((received) => received.envelope.to.includes(person.email), 15_000);
+    const mail = await smtp.waitFor(
+      (received) => received.envelope.to.includes(person.email) && received.subject === 'Reset your Townhall password',
+      15_000,
+    );
     expect(mail.subject).toBe('Reset your Townhall password');
     expect(mail.html).toContain('Choose a new password');
     expect(mail.text).toContain('http://townhall.test/settings/notifications');

@@ -23,6 +23,7 @@ import { completePasswordReset, requestPasswordReset } from './password-reset.ts
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
 import { checkAvailability, signUpWithEmail } from './sign-up.ts';
+import { sendWelcomeOnce } from './welcome.ts';
 
 /** Node's request headers as the Web Headers better-auth reads. */
 export function toWebHeaders(request: FastifyRequest): Headers {
@@ -67,7 +68,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         logger: request.log,
       });
       forwardCookies(headers, reply);
-      return reply.status(201).send({ user: await sessionUser(userId) });
+      const user = await sessionUser(userId);
+      // The welcome e-mail is queued, not sent here; a failure to queue it must not undo the sign-up.
+      if (user?.profile) {
+        const { email, username, name } = user.profile;
+        await sendWelcomeOnce({
+          db: app.db,
+          mail: app.mail,
+          person: { id: userId, email, username, name },
+          publicUrl: app.config.publicUrl,
+          signIn: 'password',
+        }).catch((error: unknown) => request.log.error({ err: error }, 'the welcome e-mail could not be queued'));
+      }
+      return reply.status(201).send({ user });
     },
   );
 

@@ -64,6 +64,23 @@ export async function sendWelcome(options: {
     input.userName.trim() === person.name.trim();
   if (!isSamePerson) throw forbidden(GOOGLE_MESSAGES.detailsMismatch);
 
+  return sendWelcomeOnce({ db, mail, person, publicUrl: options.publicUrl, signIn: 'google' });
+}
+
+/**
+ * Queues the welcome e-mail of a new person at most once, ever (their row is locked while we
+ * look for an earlier one), and only when their e-mail settings want it (spec section 3: the
+ * welcome flag, and unsubscribedAll, which stops everything but password resets).
+ */
+export async function sendWelcomeOnce(options: {
+  db: Database;
+  mail: MailService;
+  person: { id: string; email: string; username: string; name: string };
+  publicUrl: string;
+  /** How the person signs in, said in the e-mail. */
+  signIn: 'google' | 'password';
+}): Promise<WelcomeResponse> {
+  const { db, mail, person } = options;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ emailSettings: users.emailSettings })
@@ -76,16 +93,19 @@ export async function sendWelcome(options: {
       .where(and(eq(mailMessages.userId, person.id), eq(mailMessages.kind, WELCOME_MAIL_KIND)))
       .limit(1);
     if (earlier) return { status: 'already_sent' } as const;
-    // Spec section 3: the welcome flag, and unsubscribedAll, which stops everything but password resets.
     if (!row || !row.emailSettings.welcome || row.emailSettings.unsubscribedAll)
       return { status: 'not_wanted' } as const;
 
     const greeting = person.name.trim() || `@${person.username}`;
+    const howToSignIn =
+      options.signIn === 'google'
+        ? `You sign in with your Google account ${person.email}.`
+        : `You sign in with your e-mail address ${person.email} and your password.`;
     const rendered = mail.render({
       kind: WELCOME_MAIL_KIND,
       title: 'Welcome to Townhall',
       paragraphs: [
-        `Hi ${greeting}, your Townhall account is ready. You sign in with your Google account ${person.email}.`,
+        `Hi ${greeting}, your Townhall account is ready. ${howToSignIn}`,
         `Your username is @${person.username}. Follow creators, subscribe to their groups, and like, comment, ask and post there.`,
       ],
       action: { label: 'Open Townhall', url: `${options.publicUrl}/` },
