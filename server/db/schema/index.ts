@@ -1,6 +1,8 @@
 // Every table of Townhall, one file per feature; drizzle-kit reads this folder.
 export * from './accounts.ts';
 export * from './analytics.ts';
+export * from './follows.ts';
+export * from './images.ts';
 export * from './mail.ts';
 export * from './meta.ts';
 export * from './rate-limits.ts';
