@@ -10,7 +10,9 @@ import { accountsPlugin } from './features/accounts/plugin.ts';
 import { adminPlugin } from './features/admin/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { imagesPlugin } from './features/images/plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
+import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
@@ -46,6 +48,8 @@ export interface BuildAppOptions {
   clientRoot?: string;
   /** Mail queue settings (tests give each app its own queue and short retries). */
   mail?: MailPluginOptions;
+  /** Profiles settings (tests shorten the new-followers e-mail's wait). */
+  profiles?: ProfilesPluginOptions['newFollowers'];
   /** Extra plugins, registered after the features (tests use this for fixtures). */
   plugins?: FastifyPluginAsync[];
   logger?: FastifyServerOptions['logger'];
@@ -105,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(analyticsRoutes);
   await app.register(adminPlugin);
+  await app.register(imagesPlugin);
+  await app.register(profilesPlugin, { mail: options.mail ?? {}, newFollowers: options.profiles ?? {} });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

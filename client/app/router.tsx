@@ -67,7 +67,14 @@ export const routes: RouteObject[] = [
           return { Component: SettingsLayout };
         },
         children: [
-          { index: true, element: <Navigate to="/settings/account" replace /> },
+          { index: true, element: <Navigate to="/settings/profile" replace /> },
+          {
+            path: 'profile',
+            lazy: async () => {
+              const { ProfileSettingsRoute } = await import('#client/routes/settings/profile.tsx');
+              return { Component: ProfileSettingsRoute };
+            },
+          },
           {
             path: 'account',
             lazy: async () => {
@@ -104,6 +111,52 @@ export const routes: RouteObject[] = [
           const { UiLibraryRoute } = await import('#client/routes/ui-library/ui-library.tsx');
           return { Component: UiLibraryRoute };
         },
+      },
+      {
+        path: 'profile',
+        lazy: async () => {
+          const { OwnProfileRoute } = await import('#client/routes/profiles/own-profile.tsx');
+          return { Component: OwnProfileRoute };
+        },
+      },
+      {
+        path: 'user/:id',
+        lazy: async () => {
+          const { UserRedirectRoute } = await import('#client/routes/profiles/user-redirect.tsx');
+          return { Component: UserRedirectRoute };
+        },
+      },
+      // People's profiles: after every static page (React Router ranks static segments first anyway);
+      // reserved words (shared/constants/reserved-words.ts) keep handles off the static pages' names.
+      {
+        path: ':username',
+        lazy: async () => {
+          const { ProfileLayoutRoute } = await import('#client/routes/profiles/profile-layout.tsx');
+          return { Component: ProfileLayoutRoute };
+        },
+        children: [
+          {
+            index: true,
+            lazy: async () => {
+              const { ProfileGroupsRoute } = await import('#client/routes/profiles/profile-sections.tsx');
+              return { Component: ProfileGroupsRoute };
+            },
+          },
+          {
+            path: 'followers',
+            lazy: async () => {
+              const { ProfileFollowersRoute } = await import('#client/routes/profiles/profile-sections.tsx');
+              return { Component: ProfileFollowersRoute };
+            },
+          },
+          {
+            path: 'following',
+            lazy: async () => {
+              const { ProfileFollowingRoute } = await import('#client/routes/profiles/profile-sections.tsx');
+              return { Component: ProfileFollowingRoute };
+            },
+          },
+        ],
       },
       {
         path: '*',

@@ -40,6 +40,8 @@ export type ApiRequestOptions<S extends z.ZodType> = {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead of a JSON body (file uploads); the browser sets the boundary. */
+  form?: FormData;
   /** The answer is checked against it, so a server drift fails loudly here, not in a component. */
   schema: S;
   signal?: AbortSignal | undefined;
@@ -48,7 +50,7 @@ export type ApiRequestOptions<S extends z.ZodType> = {
 /** Calls a JSON endpoint under /api and returns its validated answer; throws ApiError on failure. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  { method = 'GET', body, schema, signal }: ApiRequestOptions<S>,
+  { method = 'GET', body, form, schema, signal }: ApiRequestOptions<S>,
 ): Promise<z.output<S>> {
   // Only our own same-origin API goes through here, never a full URL to another host.
   if (!path.startsWith('/api/')) {
@@ -57,7 +59,8 @@ export async function apiRequest<S extends z.ZodType>(
 
   const hasBody = body !== undefined;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (hasBody && !form) headers['Content-Type'] = 'application/json';
+  const requestBody = form ?? (hasBody ? JSON.stringify(body) : null);
 
   let response: Response;
   let text: string;
@@ -65,7 +68,7 @@ export async function apiRequest<S extends z.ZodType>(
     response = await fetch(path, {
       method,
       headers,
-      body: hasBody ? JSON.stringify(body) : null,
+      body: requestBody,
       credentials: 'same-origin',
       signal: signal ?? null,
     });

@@ -113,3 +113,43 @@ describe('Google sign-in configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('S3 storage configuration', () => {
+  const complete = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_BUCKET: 'townhall-images',
+    S3_ACCESS_KEY_ID: 'key',
+    S3_SECRET_ACCESS_KEY: 'secret',
+  };
+
+  it('is off (local disk under DATA_DIR) when no S3 variable is set', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_BUCKET: ' ', S3_ENDPOINT: '' }).s3).toBeNull();
+  });
+
+  it('takes the bucket, keys and endpoint, with region us-east-1 and host-style addressing by default', () => {
+    expect(loadConfig(complete).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'townhall-images',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+    });
+    const custom = loadConfig({ ...complete, S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' }).s3;
+    expect(custom?.region).toBe('eu-west-3');
+    expect(custom?.forcePathStyle).toBe(true);
+    expect(loadConfig({ ...complete, S3_ENDPOINT: '' }).s3?.endpoint).toBeUndefined();
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'b' }, 'S3_ACCESS_KEY_ID: must be set when S3_BUCKET is'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_BUCKET: must be set when S3_ENDPOINT is'],
+    [{ ...complete, S3_SECRET_ACCESS_KEY: '' }, 'S3_SECRET_ACCESS_KEY: must be set when'],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, 'S3_BUCKET: must be set when S3_FORCE_PATH_STYLE is'],
+    [{ ...complete, S3_FORCE_PATH_STYLE: 'yes' }, 'S3_FORCE_PATH_STYLE: must be true or false'],
+    [{ ...complete, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT: must be a URL like'],
+  ])('stops on a partial or bad S3 setup and names the variable: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

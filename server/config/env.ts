@@ -121,8 +121,45 @@ const EnvSchema = z
         },
         { message: 'must be an issuer URL like https://accounts.google.com' },
       ),
+    /** S3-compatible bucket for uploaded images; without these, images are kept under DATA_DIR/media. */
+    S3_ENDPOINT: optionalUrl(['http:', 'https:'], 'https://s3.eu-west-1.amazonaws.com'),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** `true` for servers that address buckets as /bucket/key (MinIO, most self-hosted ones). */
+    S3_FORCE_PATH_STYLE: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || value === 'true' || value === 'false', {
+        message: 'must be true or false',
+      }),
   })
   .superRefine((env, context) => {
+    // Storage settings are all or nothing: a partial set would quietly keep images on local disk.
+    const s3Names = [
+      'S3_ENDPOINT',
+      'S3_BUCKET',
+      'S3_REGION',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+      'S3_FORCE_PATH_STYLE',
+    ] as const;
+    const s3Required = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+    const s3Given = s3Names.filter((name) => env[name] !== undefined);
+    if (s3Given.length > 0) {
+      for (const name of s3Required) {
+        if (env[name] === undefined) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `must be set when ${s3Given.join(', ')} ${s3Given.length === 1 ? 'is' : 'are'} (S3 storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)`,
+          });
+        }
+      }
+    }
     // One without the other is a half-done setup: say so rather than quietly leave Google off.
     if (env.GOOGLE_CLIENT_ID && !env.GOOGLE_CLIENT_SECRET) {
       context.addIssue({
@@ -163,6 +200,20 @@ export interface AppConfig {
   trustProxy: number | string[] | false;
   /** "Continue with Google" (OpenID Connect); null when GOOGLE_CLIENT_ID and _SECRET are not set. */
   google: GoogleConfig | null;
+  /** S3-compatible storage of uploaded images; null keeps them under DATA_DIR/media. */
+  s3: S3Config | null;
+}
+
+/** An S3-compatible bucket (S3_* variables). */
+export interface S3Config {
+  /** The server's URL; undefined for AWS S3 itself (the region picks it). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Address the bucket as a path (/bucket/key) rather than a host name (bucket.host). */
+  forcePathStyle: boolean;
 }
 
 /** The OAuth client Townhall is at Google (or at the configured issuer). */
@@ -221,6 +272,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             clientId: env.GOOGLE_CLIENT_ID,
             clientSecret: env.GOOGLE_CLIENT_SECRET,
             issuer: env.GOOGLE_ISSUER ?? DEFAULT_GOOGLE_ISSUER,
+          }
+        : null,
+    s3:
+      env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            // S3-compatible servers mostly ignore the region but the signature needs one.
+            region: env.S3_REGION ?? 'us-east-1',
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
           }
         : null,
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { injectHead, resolveProfilePage } from '../features/profiles/page-meta.ts';
 import { notFound } from '../lib/errors.ts';
 
 /**
@@ -25,6 +26,9 @@ export const clientPlugin = fp(
   async (app: FastifyInstance, options: { root: string }) => {
     const indexFile = path.join(options.root, 'index.html');
     const isBuilt = fs.existsSync(indexFile);
+    // Profile links get their own <title> and preview tags in the same page, read once.
+    let indexHtml: string | undefined;
+    const readIndex = async () => (indexHtml ??= await fs.promises.readFile(indexFile, 'utf8'));
     if (isBuilt) {
       await app.register(fastifyStatic, {
         root: options.root,
@@ -52,8 +56,22 @@ export const clientPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The Townhall client is not built yet. Run `npm run build` (npm start does it for you).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // `/{handle}` and `/user/{id}`: a profile's page, a redirect from a former handle, or a 404.
+      const answer = await resolveProfilePage({ db: app.db, url: request.url, publicUrl: app.config.publicUrl }).catch(
+        (error: unknown) => {
+          // without the database the page still loads; the client then says what failed
+          request.log.error({ err: error }, 'the profile page could not be looked up');
+          return { kind: 'spa' } as const;
+        },
+      );
+      if (answer.kind === 'redirect') return reply.redirect(answer.location, 301);
+      if (answer.kind === 'spa') return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .status(answer.kind === 'not-found' ? 404 : 200)
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(injectHead(await readIndex(), answer.head));
     });
   },
-  { name: 'client' },
+  { name: 'client', dependencies: ['database'] },
 );

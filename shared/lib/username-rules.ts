@@ -37,11 +37,27 @@ export function usernameAndEmailFormatMessages(input: { email: string; username:
   const messages: string[] = [];
   const email = input.email.trim();
   if (email === '' || !email.includes('@')) messages.push(SIGN_UP_MESSAGES.invalidEmail);
-  const username = input.username.trim();
+  messages.push(...usernameFormatMessages(input.username));
+  return messages;
+}
+
+/**
+ * The username checks of spec section 5 that need no database (length, characters,
+ * availability), in the spec's order. A profile change skips availability when the name is
+ * the person's own already (`isUnchanged`): a reserved name kept is not refused.
+ */
+export function usernameFormatMessages(value: string, options: { isUnchanged?: boolean } = {}): string[] {
+  const messages: string[] = [];
+  const username = value.trim();
   if (username.length < USERNAME_MIN_LENGTH) messages.push(SIGN_UP_MESSAGES.usernameTooShort);
   if (username !== '' && !USERNAME_CHARACTERS.test(username)) messages.push(SIGN_UP_MESSAGES.usernameCharacters);
-  if (isUnavailableUsername(username)) messages.push(SIGN_UP_MESSAGES.usernameNotAvailable);
+  if (!options.isUnchanged && isUnavailableUsername(username)) messages.push(SIGN_UP_MESSAGES.usernameNotAvailable);
   return messages;
+}
+
+/** Whether a first-level path segment could be somebody's handle at all (before any look-up). */
+export function isHandleShaped(value: string): boolean {
+  return value.length >= USERNAME_MIN_LENGTH && value.length <= 64 && USERNAME_CHARACTERS.test(value);
 }
 
 /** The spec joins every failing message with '. ' into one error. */

@@ -129,7 +129,7 @@ export const ImageVariantSchema = z.object({
 /** Answer of POST /api/images (201). */
 export const ImageUploadResponseSchema = z.object({
   id: z.string(),
-  /** The rendition to store (e.g. as profileImageURL): s384 for avatars, the largest width otherwise. */
+  /** The rendition to store (e.g. as profileImageURL): the largest one made (renditionsUpTo rebuilds the rest from it). */
   url: z.string(),
   width: z.number().int(),
   height: z.number().int(),

@@ -228,9 +228,11 @@ describe('/settings/account', () => {
     const visitor = await newVisitor();
     const { page } = visitor;
     await signInByApi(visitor, person);
-    // /settings leads to the account page; the sidebar's Settings button leads there too.
+    // The sidebar's Settings button opens the settings (their first page, the profile); Account is beside it.
     await open(visitor, '/');
     await page.locator('aside[data-collapsed]').getByRole('button', { name: 'Settings' }).click();
+    await page.waitForURL(`${baseUrl}/settings/profile`);
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' }).click();
     await page.waitForURL(`${baseUrl}/settings/account`);
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
 
@@ -273,7 +275,7 @@ describe('/settings/notifications', () => {
     await seedPerson(visitor, person);
     await signInByApi(visitor, person);
     await open(visitor, '/settings');
-    await page.waitForURL(`${baseUrl}/settings/account`);
+    await page.waitForURL(`${baseUrl}/settings/profile`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
     await page.waitForURL(`${baseUrl}/settings/notifications`);
 

@@ -1,4 +1,4 @@
-import { LogIn, LogOut, PanelLeft, Search } from 'lucide-react';
+import { CircleUserRound, IdCard, LogIn, LogOut, PanelLeft, Search } from 'lucide-react';
 import { useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 
@@ -51,6 +51,24 @@ function ShellLayout() {
   const entries = useMemo<QuickSwitcherEntry[]>(
     () => [
       ...APP_PAGES.map((page) => ({ label: page.label, group: 'Pages', href: page.href, icon: page.icon })),
+      ...(isSignedIn
+        ? [
+            {
+              label: 'Your profile',
+              group: 'Pages',
+              href: '/profile',
+              icon: CircleUserRound,
+              keywords: ['me', 'account'],
+            },
+            {
+              label: 'Edit profile',
+              group: 'Pages',
+              href: '/settings/profile',
+              icon: IdCard,
+              keywords: ['username', 'picture', 'avatar'],
+            },
+          ]
+        : []),
       {
         label: 'Toggle sidebar',
         group: 'Actions',

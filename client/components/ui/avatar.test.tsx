@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { Avatar, AvatarGroup } from './avatar.tsx';
 
@@ -22,6 +22,48 @@ describe('Avatar', () => {
     render(<Avatar src="/missing.png" name="Grace Hopper" />);
 
     expect(screen.getByRole('img', { name: 'Grace Hopper' })).toHaveTextContent('GH');
+  });
+
+  describe('with a loaded picture', () => {
+    // jsdom loads no images: this one reports every picture as loaded, as a browser would.
+    class LoadedImage {
+      complete = true;
+      naturalWidth = 96;
+      src = '';
+      crossOrigin: string | null = null;
+      addEventListener() {}
+      removeEventListener() {}
+    }
+    afterEach(() => {
+      vi.unstubAllGlobals();
+    });
+
+    it('offers the renditions of an uploaded picture as srcset, sized for the avatar', () => {
+      vi.stubGlobal('Image', LoadedImage);
+      const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+      render(<Avatar src={`/media/images/${id}/s64.webp`} name="Ada" size="lg" />);
+
+      const image = screen.getByRole('img', { name: 'Ada' });
+      expect(image.tagName).toBe('IMG');
+      expect(image).toHaveAttribute('src', `/media/images/${id}/s64.webp`);
+      expect(image).toHaveAttribute('sizes', '48px');
+      expect(image.getAttribute('srcset')?.split(', ')).toEqual([
+        `/media/images/${id}/s16.webp 16w`,
+        `/media/images/${id}/s32.webp 32w`,
+        `/media/images/${id}/s48.webp 48w`,
+        `/media/images/${id}/s64.webp 64w`,
+      ]);
+    });
+
+    it('shows any other picture as it is, without srcset', () => {
+      vi.stubGlobal('Image', LoadedImage);
+      render(<Avatar src="https://example.com/ada.png" name="Ada" />);
+
+      const image = screen.getByRole('img', { name: 'Ada' });
+      expect(image).toHaveAttribute('src', 'https://example.com/ada.png');
+      expect(image).not.toHaveAttribute('srcset');
+      expect(image).not.toHaveAttribute('sizes');
+    });
   });
 
   it('labels the status dot', () => {

@@ -1,6 +1,7 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { Children, createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 
+import { avatarSrcSet } from '#client/features/images/utils/srcset.ts';
 import { cn } from '#client/lib/cn.ts';
 import { AVATAR_GROUP_MAX, type AVATAR_GRADIENT_COUNT } from '#shared/constants/ui.ts';
 
@@ -41,6 +42,9 @@ const sizeClasses: Record<AvatarSize, string> = {
   xl: 'size-16 text-xl',
   '2xl': 'size-20 text-2xl',
 };
+
+// The CSS width of each size (Tailwind's size-6 … size-20), for srcset's `sizes`.
+const sizePixels: Record<AvatarSize, number> = { xs: 24, sm: 32, md: 40, lg: 48, xl: 64, '2xl': 80 };
 
 const shapeClasses: Record<AvatarShape, string> = {
   circular: 'rounded-full',
@@ -110,6 +114,8 @@ export function Avatar({ src, name, userId, alt, status, size, shape, className,
   const resolvedShape = shape ?? group.shape ?? 'circular';
   const label = alt ?? name ?? '';
   const gradient = GRADIENTS[getGradientIndex(userId, name ?? undefined)];
+  // Our uploaded pictures come in several sizes: the browser picks the one for this size and screen.
+  const responsive = src ? avatarSrcSet(src, sizePixels[resolvedSize]) : null;
 
   return (
     <span
@@ -125,7 +131,14 @@ export function Avatar({ src, name, userId, alt, status, size, shape, className,
       {...props}
     >
       <AvatarPrimitive.Root className={cn('flex size-full overflow-hidden', shapeClasses[resolvedShape])}>
-        {src ? <AvatarPrimitive.Image src={src} alt={label} className="size-full object-cover" /> : null}
+        {src ? (
+          <AvatarPrimitive.Image
+            src={responsive?.src ?? src}
+            {...(responsive ? { srcSet: responsive.srcSet, sizes: responsive.sizes } : {})}
+            alt={label}
+            className="size-full object-cover"
+          />
+        ) : null}
         <AvatarPrimitive.Fallback
           className={cn(
             'flex size-full items-center justify-center bg-linear-to-br leading-none font-semibold text-white',

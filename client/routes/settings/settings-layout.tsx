@@ -1,4 +1,4 @@
-import { Bell, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, IdCard, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 
@@ -10,6 +10,7 @@ import { cn } from '#client/lib/cn.ts';
 
 /** The pages of /settings, in the order of its navigation. */
 export const SETTINGS_PAGES: readonly { href: string; label: string; icon: LucideIcon }[] = [
+  { href: '/settings/profile', label: 'Profile', icon: IdCard },
   { href: '/settings/account', label: 'Account', icon: UserRound },
   { href: '/settings/notifications', label: 'Notifications', icon: Bell },
 ];
@@ -29,7 +30,9 @@ function SignInPrompt({ shouldOpenModal }: { shouldOpenModal: boolean }) {
   return (
     <div className="rounded-lg border bg-card p-6 text-card-foreground">
       <h2 className="text-lg font-semibold">Sign in to see your settings</h2>
-      <p className="mt-2 text-sm text-muted-foreground">Your password and e-mail choices are here once you sign in.</p>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Your profile, password and e-mail choices are here once you sign in.
+      </p>
       <Button className="mt-4" onClick={openSignIn}>
         Sign in
       </Button>

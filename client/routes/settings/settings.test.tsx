@@ -39,18 +39,26 @@ afterEach(() => {
 });
 
 describe('/settings', () => {
-  it('goes to /settings/account, with the settings navigation', async () => {
+  it('goes to /settings/profile, with the settings navigation', async () => {
     stubServer({ signedIn: true });
     const { router } = renderApp('/settings');
 
-    expect(await screen.findByRole('heading', { name: 'Change password', level: 2 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/settings/account');
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 2 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/profile');
     expect(screen.getByRole('heading', { name: 'Settings', level: 1 })).toBeInTheDocument();
-    expect(screen.getByText('ada@example.com', { selector: 'span' })).toBeInTheDocument();
 
     const nav = screen.getByRole('navigation', { name: 'Settings' });
-    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
-    await userEvent.setup().click(within(nav).getByRole('link', { name: 'Notifications' }));
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Profile', 'Account', 'Notifications']);
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    const user = userEvent.setup();
+    await user.click(within(nav).getByRole('link', { name: 'Account' }));
+    expect(await screen.findByRole('heading', { name: 'Change password', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('ada@example.com', { selector: 'span' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: 'Notifications' }));
     expect(await screen.findByRole('region', { name: 'E-mail notifications' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/settings/notifications');
     expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');

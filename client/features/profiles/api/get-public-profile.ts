@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { ProfilePageResponseSchema, type ProfilePageResponse } from '#shared/schemas/profiles.ts';
+
+import { retryProfileRead } from './get-profile.ts';
+import { profileKeys } from './query-keys.ts';
+
+/** GET /api/users/:userId/public-profile: the same public page, found by the person's id. */
+export function getPublicProfile(
+  userId: string,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<ProfilePageResponse> {
+  return api.get(`/api/users/${encodeURIComponent(userId)}/public-profile`, ProfilePageResponseSchema, { signal });
+}
+
+/** Query of a profile page by id (the /user/:id links). */
+export function publicProfileQueryOptions(userId: string) {
+  return queryOptions({
+    queryKey: profileKeys.byId(userId),
+    queryFn: ({ signal }) => getPublicProfile(userId, { signal }),
+    retry: retryProfileRead,
+  });
+}
+
+/** A person's public page by id. */
+export function usePublicProfile(userId: string) {
+  return useQuery(publicProfileQueryOptions(userId));
+}

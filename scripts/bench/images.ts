@@ -1,0 +1,154 @@
+// `npm run bench images [-- --runs 5]`: the upload pipeline on a 12-megapixel phone photo
+// (4000 × 3000 JPEG with EXIF orientation 6 and GPS): inspection, renditions, storage on disk.
+// Each purpose runs in a fresh process, so its memory peak is its own.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { createLocalStorage } from '../../server/features/images/image-storage.ts';
+import { inspectImage, planRenditions, renderImage, WEBP_QUALITY } from '../../server/features/images/process-image.ts';
+import { photoLikeJpeg } from '../../server/features/images/sample-images.ts';
+import { renditionKey } from '../../server/features/images/upload-image.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    worker: { type: 'string' },
+    source: { type: 'string' },
+  },
+});
+const runs = Math.max(1, Number(values.runs) || 5);
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const mean = (list: number[]) => list.reduce((sum, value) => sum + value, 0) / list.length;
+const p95 = (list: number[]) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.ceil(list.length * 0.95) - 1)] ?? 0;
+
+interface WorkerResult {
+  purpose: string;
+  total: number[];
+  inspect: number[];
+  render: number[];
+  store: number[];
+  idleRss: number;
+  peakRss: number;
+  outputs: { name: string; width: number; height: number; bytes: number }[];
+}
+
+/** One purpose, `runs` times, after a warm-up; prints its figures as one JSON line. */
+async function worker(purpose: 'avatar' | 'post', source: string): Promise<void> {
+  const photo = fs.readFileSync(source);
+  const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-'));
+  const storage = createLocalStorage(storageRoot);
+  const pipeline = async (id: string) => {
+    const t0 = performance.now();
+    const inspected = await inspectImage(photo);
+    const t1 = performance.now();
+    const renditions = await renderImage(photo, planRenditions(purpose, inspected.width, inspected.height));
+    const t2 = performance.now();
+    await Promise.all(
+      renditions.map((item) => storage.put(renditionKey(id, item.name, item.format), item.data, 'image/webp')),
+    );
+    const t3 = performance.now();
+    return { times: [t3 - t0, t1 - t0, t2 - t1, t3 - t2] as const, renditions };
+  };
+  const idleRss = process.memoryUsage.rss();
+  let peakRss = idleRss;
+  // sharp's memory is native: resident set size, sampled while the work runs off the event loop.
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5);
+  await pipeline('warm-up'); // libvips' first-use costs do not count
+  const result: WorkerResult = {
+    purpose,
+    total: [],
+    inspect: [],
+    render: [],
+    store: [],
+    idleRss,
+    peakRss,
+    outputs: [],
+  };
+  for (let run = 0; run < runs; run++) {
+    const { times, renditions } = await pipeline(`run-${run}`);
+    result.total.push(times[0]);
+    result.inspect.push(times[1]);
+    result.render.push(times[2]);
+    result.store.push(times[3]);
+    result.outputs = renditions.map(({ name, width, height, data }) => ({ name, width, height, bytes: data.length }));
+  }
+  clearInterval(sampler);
+  result.peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
+  fs.rmSync(storageRoot, { recursive: true, force: true });
+  console.log(JSON.stringify(result));
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ` +
+      `${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}, sharp concurrency ${sharp.concurrency()}, ` +
+      `UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? '4 (default)'}, ${runs} runs after a warm-up\n`,
+  );
+  const source = path.join(os.tmpdir(), 'townhall-bench-12mp.jpg');
+  const photo = await photoLikeJpeg({ width: 4000, height: 3000, orientation: 6, withGps: true });
+  fs.writeFileSync(source, photo);
+  console.log(
+    `Source: 4000 × 3000 JPEG (q88, noise over a gradient; EXIF orientation 6 so 3000 × 4000 upright; GPS), ${(photo.length / 1024 / 1024).toFixed(1)} MB\n`,
+  );
+
+  const rows: Record<string, string>[] = [];
+  for (const purpose of ['avatar', 'post'] as const) {
+    const output = execFileSync(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--worker', purpose, '--source', source, '--runs', String(runs)],
+      { encoding: 'utf8', maxBuffer: 1024 * 1024 },
+    );
+    const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as WorkerResult;
+    console.log(
+      `${purpose}: ${result.outputs.map((item) => `${item.name} ${item.width}×${item.height} ${kb(item.bytes)}`).join(', ')}`,
+    );
+    rows.push({
+      purpose,
+      renditions: String(result.outputs.length),
+      'total mean': ms(mean(result.total)),
+      'total p95': ms(p95(result.total)),
+      'total min': ms(Math.min(...result.total)),
+      inspect: ms(mean(result.inspect)),
+      'resize+encode': ms(mean(result.render)),
+      'write to disk': ms(mean(result.store)),
+      'RSS idle': mb(result.idleRss),
+      'RSS peak': mb(result.peakRss),
+      'bytes out': kb(result.outputs.reduce((sum, item) => sum + item.bytes, 0)),
+    });
+  }
+  console.log(`\nUpload pipeline, 12-megapixel JPEG → WebP q${WEBP_QUALITY} (mean and p95 of ${runs} runs)`);
+  console.table(rows);
+
+  // Would AVIF pay? The same renditions encoded as AVIF beside WebP: bytes saved against time spent.
+  const upright = await sharp(photo).rotate().toBuffer();
+  const avifRows: Record<string, string>[] = [];
+  for (const width of [640, 1080, 1920]) {
+    const resized = sharp(upright).resize(width);
+    const t0 = performance.now();
+    const webp = await resized.clone().webp({ quality: WEBP_QUALITY }).toBuffer();
+    const t1 = performance.now();
+    const avif = await resized.clone().avif({ quality: 50, effort: 4 }).toBuffer();
+    const t2 = performance.now();
+    avifRows.push({
+      width: `w${width}`,
+      [`WebP q${WEBP_QUALITY}`]: `${kb(webp.length)} in ${ms(t1 - t0)}`,
+      'AVIF q50 effort 4': `${kb(avif.length)} in ${ms(t2 - t1)}`,
+      'AVIF bytes': `${((avif.length / webp.length) * 100).toFixed(0)}% of WebP`,
+      'AVIF time': `${((t2 - t1) / (t1 - t0)).toFixed(1)}× WebP`,
+    });
+  }
+  console.log('\nAVIF beside WebP (same resize, one run each)');
+  console.table(avifRows);
+  fs.rmSync(source, { force: true });
+}
+
+if (values.worker === 'avatar' || values.worker === 'post') await worker(values.worker, values.source ?? '');
+else await main();

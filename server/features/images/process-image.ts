@@ -1,0 +1,148 @@
+import sharp, { type Metadata } from 'sharp';
+import {
+  AVATAR_SIZES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_MESSAGES,
+  IMAGE_WIDTHS,
+  renditionsUpTo,
+} from '#shared/lib/image-urls.ts';
+import type { ImagePurpose } from '../../db/schema/images.ts';
+import { AppError, badRequest, unsupportedMediaType } from '../../lib/errors.ts';
+import { sniffImageType, type AcceptedImageType } from './sniff-image-type.ts';
+
+/** WebP quality of every rendition: no visible loss on photos at about a third of JPEG q90's bytes. */
+export const WEBP_QUALITY = 80;
+
+/** What sharp calls each accepted type (AVIF is read by libheif, with the AV1 codec). */
+const SHARP_FORMATS: Record<AcceptedImageType, string> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'heif',
+};
+
+/**
+ * How many sharp pipelines run at once in this process, across all uploads. sharp works on
+ * libuv's thread pool (4 threads by default), which argon2 password hashing and file access
+ * share: two leaves them room, bounds the memory of simultaneous uploads (a decoded 12-megapixel
+ * photo is 36 MB a pipeline), and costs little on the small machines Townhall targets.
+ */
+export const SHARP_PIPELINES_AT_ONCE = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `task` when one of the SHARP_PIPELINES_AT_ONCE slots is free (first come, first served). */
+async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= SHARP_PIPELINES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await task();
+  } finally {
+    // The slot passes straight to the next in line, so `running` stays counted.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** An upload that passed every check before decoding: its type and upright size. */
+export interface InspectedImage {
+  type: AcceptedImageType;
+  /** Width and height after the EXIF orientation is applied. */
+  width: number;
+  height: number;
+}
+
+/** A rendition to make: its name and pixel size. */
+export interface PlannedRendition {
+  name: string;
+  width: number;
+  height: number;
+}
+
+/** A finished rendition, ready to store. */
+export interface Rendition extends PlannedRendition {
+  format: 'webp';
+  data: Buffer;
+}
+
+/**
+ * Checks an upload by its content and header only, without decoding its pixels: the type by
+ * its magic bytes (then again by sharp's reading of the header), and the pixel count, so a
+ * small file declaring 20000 × 20000 pixels (a decompression bomb) is refused before it costs
+ * any memory.
+ */
+export async function inspectImage(input: Buffer): Promise<InspectedImage> {
+  const type = sniffImageType(input);
+  if (!type) throw unsupportedMediaType(IMAGE_MESSAGES.wrongType);
+  let metadata: Metadata;
+  try {
+    // Reads the header only; limitInputPixels refuses a bomb here, before any pixel is decoded.
+    metadata = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
+  } catch (error) {
+    if (error instanceof Error && error.message.includes('pixel limit')) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
+    throw badRequest(IMAGE_MESSAGES.damaged);
+  }
+  // The magic bytes and the decoder must agree: an AVIF brand on HEVC data is a HEIC, say.
+  if (metadata.format !== SHARP_FORMATS[type] || (type === 'image/avif' && metadata.compression !== 'av1')) {
+    throw unsupportedMediaType(IMAGE_MESSAGES.wrongType);
+  }
+  const { width, height } = metadata.autoOrient;
+  if (!width || !height) throw badRequest(IMAGE_MESSAGES.damaged);
+  if (width * height > IMAGE_MAX_PIXELS) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
+  return { type, width, height };
+}
+
+/**
+ * The renditions of an image, never upscaled. Avatars: the squares of AVATAR_SIZES up to the
+ * short side (at least s16, the one size a tiny picture is enlarged to). Group and post
+ * images: the widths of IMAGE_WIDTHS up to the image's width, or the image's own width when it
+ * is narrower than 640. Always a full ladder (`renditionsUpTo`), so the largest name tells the
+ * client every file that exists.
+ */
+export function planRenditions(purpose: ImagePurpose, width: number, height: number): PlannedRendition[] {
+  if (purpose === 'avatar') {
+    const shortSide = Math.min(width, height);
+    const largest = AVATAR_SIZES.filter((size) => size <= shortSide).at(-1) ?? AVATAR_SIZES[0];
+    return renditionsUpTo(`s${largest}`).map(({ name, width: size }) => ({ name, width: size, height: size }));
+  }
+  const largest = IMAGE_WIDTHS.filter((size) => size <= width).at(-1) ?? width;
+  return renditionsUpTo(`w${largest}`).map(({ name, width: size }) => ({
+    name,
+    width: size,
+    height: Math.max(1, Math.round((height * size) / width)),
+  }));
+}
+
+/**
+ * Decodes the upload once per rendition (JPEG and WebP shrink while decoding, so small ones are
+ * cheap), applies the EXIF orientation and writes WebP. Metadata (EXIF, GPS, XMP, ICC) is not
+ * copied: sharp writes none unless asked, and converts to sRGB. Animated GIF and WebP keep
+ * their first frame only. sharp works on libuv's thread pool, never on the event loop; the
+ * largest renditions are started first so the slowest work is not left for last.
+ */
+export async function renderImage(input: Buffer, renditions: PlannedRendition[]): Promise<Rendition[]> {
+  const upright = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 }).rotate();
+  try {
+    const largestFirst = [...renditions].sort((a, b) => b.width * b.height - a.width * a.height);
+    const done = await Promise.all(
+      largestFirst.map(async (rendition) => {
+        const data = await inSlot(() =>
+          upright
+            .clone()
+            .resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' })
+            .webp({ quality: WEBP_QUALITY })
+            .toBuffer(),
+        );
+        return { ...rendition, format: 'webp' as const, data };
+      }),
+    );
+    return done.sort((a, b) => a.width - b.width);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // libvips says "Premature end of JPEG file", "Read error", "bad seek" …: the file, not us.
+    throw badRequest(IMAGE_MESSAGES.damaged);
+  }
+}

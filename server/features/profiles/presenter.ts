@@ -1,0 +1,40 @@
+import type { PersonSummary, PublicProfile } from '#shared/schemas/profiles.ts';
+import type { users } from '../../db/schema/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The columns a public profile needs: never the e-mail, the settings or the role. */
+export type PublicUserRow = Pick<
+  UserRow,
+  'id' | 'username' | 'name' | 'quote' | 'profileImageUrl' | 'followers' | 'following' | 'createdAt'
+>;
+
+/** What anyone may see of a person (spec section 3 minus e-mail, history and settings). */
+export function presentPublicProfile(row: PublicUserRow): PublicProfile {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    quote: row.quote,
+    profileImageURL: row.profileImageUrl,
+    followers: row.followers,
+    following: row.following,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A person in a followers or following list. */
+export function presentPersonSummary(
+  row: PublicUserRow & { followedAt: Date; isFollowing: boolean | null },
+): PersonSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    quote: row.quote,
+    profileImageURL: row.profileImageUrl,
+    followers: row.followers,
+    isFollowing: row.isFollowing,
+    followedAt: row.followedAt.toISOString(),
+  };
+}

@@ -1,0 +1,154 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROFILE_MESSAGES } from '#shared/constants/profile-messages.ts';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import {
+  FollowResponseSchema,
+  PeoplePageQuerySchema,
+  PeoplePageSchema,
+  ProfilePageResponseSchema,
+  ProfileUpdateResponseSchema,
+} from '#shared/schemas/profiles.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { findPersonById, findPersonByUsername, loadProfilePage } from './find-profile.ts';
+import { setFollow } from './follow.ts';
+import { listFollows } from './list-follows.ts';
+import type { NewFollowersMailer } from './new-followers-mail.ts';
+import { PROFILE_RATE_RULES } from './rate-rules.ts';
+import { isUserId, updateProfile } from './update-profile.ts';
+
+// Loose on purpose: the use cases answer the spec's own messages for a bad id.
+const UserParamsSchema = z.strictObject({ userId: z.string().max(200) });
+
+const errors = {
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+  429: ErrorResponseSchema,
+};
+
+/** Public profiles, the profile update, follows and the followers and following lists. */
+export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/profiles/:username',
+      {
+        schema: {
+          summary: "A person's public profile by username, current or former, in any case",
+          description:
+            'Looks at current usernames first, then earlier ones (usernameHistory). For a former one, ' +
+            '`profile.username` is the current username: the client moves there.',
+          tags: ['profiles'],
+          params: z.strictObject({ username: z.string().max(200) }),
+          response: { 200: ProfilePageResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
+      async (request) => {
+        const found = await findPersonByUsername(app.db, request.params.username);
+        if (!found) throw notFound(PROFILE_MESSAGES.notFound);
+        return loadProfilePage({ db: app.db, row: found.row, viewer: request.viewer });
+      },
+    );
+
+    app.get(
+      '/api/users/:userId/public-profile',
+      {
+        schema: {
+          summary: "A person's public profile by id",
+          tags: ['profiles'],
+          params: UserParamsSchema,
+          response: { 200: ProfilePageResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        },
+      },
+      async (request) => {
+        const { userId } = request.params;
+        if (!isUserId(userId)) throw new AppError(400, 'invalid_user_id', PROFILE_MESSAGES.invalidUserId);
+        const row = await findPersonById(app.db, userId);
+        if (!row) throw notFound(PROFILE_MESSAGES.notFound);
+        return loadProfilePage({ db: app.db, row, viewer: request.viewer });
+      },
+    );
+
+    app.patch(
+      '/api/users/:userId/profile',
+      {
+        schema: {
+          summary: 'Change some of one’s own profile: name, username, quote, profile image',
+          description:
+            'Unknown fields, an empty object or wrong types: 400 "Invalid update data". A username follows the ' +
+            'sign-up rules; the old one joins usernameHistory and keeps pointing here. At most 10 username changes a day.',
+          tags: ['profiles'],
+          params: UserParamsSchema,
+          // Checked by the use case, which answers the spec's own messages for bad data.
+          body: z.unknown().describe('Any of name, username, quote, profileImageURL (see ProfileUpdateInputSchema)'),
+          response: { 200: ProfileUpdateResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        profile: await updateProfile({
+          db: app.db,
+          rateLimit: app.rateLimit,
+          viewer: request.viewer,
+          userId: request.params.userId,
+          changes: request.body,
+        }),
+      }),
+    );
+
+    const changeFollow = async (viewer: Viewer | null, userId: string, isFollowing: boolean) => {
+      if (viewer) await app.rateLimit.hit(PROFILE_RATE_RULES.followChangesPerAccount, viewer.id);
+      const { isNew, ...answer } = await setFollow({ db: app.db, viewer, userId, isFollowing });
+      if (isNew) {
+        // The follow stands even if its e-mail cannot be scheduled; the next follow's job covers it.
+        await mailer
+          .followed(userId)
+          .catch((error: unknown) => app.log.error({ err: error }, 'the new-follower e-mail could not be scheduled'));
+      }
+      return answer;
+    };
+    const followSchema = (summary: string) => ({
+      summary,
+      tags: ['profiles'],
+      params: UserParamsSchema,
+      response: { 200: FollowResponseSchema, ...errors },
+    });
+    app.put('/api/users/:userId/follow', { schema: followSchema('Follow a person (idempotent)') }, async (request) =>
+      changeFollow(request.viewer, request.params.userId, true),
+    );
+    app.delete(
+      '/api/users/:userId/follow',
+      { schema: followSchema('Unfollow a person (idempotent)') },
+      async (request) => changeFollow(request.viewer, request.params.userId, false),
+    );
+
+    for (const direction of ['followers', 'following'] as const) {
+      app.get(
+        `/api/users/:userId/${direction}`,
+        {
+          schema: {
+            summary:
+              direction === 'followers'
+                ? 'The people who follow a person, newest first'
+                : 'The people a person follows, newest first',
+            description: '20 a page unless `limit` says otherwise; pass `nextCursor` as `cursor` for the next page.',
+            tags: ['profiles'],
+            params: UserParamsSchema,
+            querystring: PeoplePageQuerySchema,
+            response: { 200: PeoplePageSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+          },
+        },
+        async (request) =>
+          listFollows({
+            db: app.db,
+            viewer: request.viewer,
+            userId: request.params.userId,
+            direction,
+            cursor: request.query.cursor,
+            limit: request.query.limit,
+          }),
+      );
+    }
+  };
+}
