@@ -117,25 +117,37 @@ export function planRenditions(purpose: ImagePurpose, width: number, height: num
 }
 
 /**
- * Decodes the upload once per rendition (JPEG and WebP shrink while decoding, so small ones are
- * cheap), applies the EXIF orientation and writes WebP. Metadata (EXIF, GPS, XMP, ICC) is not
- * copied: sharp writes none unless asked, and converts to sRGB. Animated GIF and WebP keep
- * their first frame only. sharp works on libuv's thread pool, never on the event loop; the
- * largest renditions are started first so the slowest work is not left for last.
+ * Decodes the upload once: shrunk while decoding where the format allows (JPEG, WebP), turned
+ * upright by its EXIF orientation and cropped to the largest rendition, into raw sRGB pixels.
+ * Every rendition is then made from those pixels, not from the upload, so a 12-megapixel photo
+ * is decoded once instead of once per size. Metadata (EXIF, GPS, XMP, ICC) is not copied: the
+ * raw pixels carry none. Animated GIF and WebP keep their first frame only. sharp works on
+ * libuv's thread pool, never on the event loop.
  */
 export async function renderImage(input: Buffer, renditions: PlannedRendition[]): Promise<Rendition[]> {
-  const upright = sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 }).rotate();
+  const largestFirst = [...renditions].sort((a, b) => b.width * b.height - a.width * a.height);
+  const largest = largestFirst[0];
+  if (!largest) return [];
   try {
-    const largestFirst = [...renditions].sort((a, b) => b.width * b.height - a.width * a.height);
+    const base = await inSlot(() =>
+      sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
+        .rotate()
+        .resize(largest.width, largest.height, { fit: 'cover', position: 'centre' })
+        .toColourspace('srgb')
+        .raw({ depth: 'uchar' })
+        .toBuffer({ resolveWithObject: true }),
+    );
+    const { width, height, channels } = base.info;
     const done = await Promise.all(
       largestFirst.map(async (rendition) => {
-        const data = await inSlot(() =>
-          upright
-            .clone()
-            .resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' })
-            .webp({ quality: WEBP_QUALITY })
-            .toBuffer(),
-        );
+        const data = await inSlot(() => {
+          const pixels = sharp(base.data, { raw: { width, height, channels } });
+          const sized =
+            rendition.width === width && rendition.height === height
+              ? pixels
+              : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
+          return sized.webp({ quality: WEBP_QUALITY }).toBuffer();
+        });
         return { ...rendition, format: 'webp' as const, data };
       }),
     );
