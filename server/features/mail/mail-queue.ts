@@ -9,7 +9,7 @@ export const MAIL_QUEUE = 'mail.send';
 export const JOBS_SCHEMA = 'pgboss';
 /** Jobs a worker takes at once; a full batch is followed at once by the next. */
 const BATCH_SIZE = 10;
-const INSTALL_LOCK = 'townhall:jobs-install';
+export const INSTALL_LOCK = 'townhall:jobs-install';
 // A job still active after this is taken for dead (its process crashed) and retried.
 const EXPIRE_SECONDS = 5 * 60;
 

@@ -5,7 +5,8 @@ import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { follows, mailMessages, users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
-import { JOBS_SCHEMA } from '../mail/mail-queue.ts';
+// INSTALL_LOCK: the lock the mail queue takes, as pg-boss's queue creation must not run concurrently.
+import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
 
 /** The kind of the e-mail in mail_messages; the newest one's time is where the next batch starts. */
 export const NEW_FOLLOWERS_MAIL_KIND = 'new_followers';
@@ -14,8 +15,6 @@ export const NEW_FOLLOWERS_QUEUE = 'profiles.new-followers';
 /** How many followers an e-mail names; the rest are counted ("and 4 others"). */
 export const NAMED_FOLLOWERS = 3;
 
-// The same lock the mail queue takes: pg-boss's queue creation must not run concurrently.
-const INSTALL_LOCK = 'townhall:jobs-install';
 // A follow's row carries its transaction's start time but becomes visible at commit. A batch
 // leaves out the follows of its last seconds (far longer than a follow's transaction), which
 // the next batch takes, so none is skipped or told twice.
