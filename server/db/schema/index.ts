@@ -2,6 +2,7 @@
 export * from './accounts.ts';
 export * from './analytics.ts';
 export * from './follows.ts';
+export * from './groups.ts';
 export * from './images.ts';
 export * from './mail.ts';
 export * from './meta.ts';

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+/**
+ * A creator's group (spec section 3). The owner is its host. The counters change in the same
+ * transaction as the rows they count, so they always equal them.
+ */
+export const groups = pgTable(
+  'groups',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** Stored trimmed and lowercase; unique whatever the case; never a reserved word. */
+    slug: text().notNull(),
+    name: text().notNull(),
+    description: text().notNull().default(''),
+    /** '' or the URL of a 'group' image of the owner. */
+    groupImage: text().notNull().default(''),
+    ownerId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A live question-and-answer group. */
+    ama: boolean().notNull().default(false),
+    subscriberCount: integer().notNull().default(0),
+    memberCount: integer().notNull().default(0),
+    likeCount: integer().notNull().default(0),
+    /** Moved forward by every post, question, answer and comment (touchGroupActivity); null before the first. */
+    lastActivityAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('groups_slug_lower_idx').on(sql`lower(${table.slug})`),
+    index('groups_owner_created_idx').on(table.ownerId, table.createdAt.desc()),
+    index('groups_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('groups_popular_idx').on(table.subscriberCount.desc(), table.id.desc()),
+    check(
+      'groups_counters_check',
+      sql`${table.subscriberCount} >= 0 and ${table.memberCount} >= 0 and ${table.likeCount} >= 0`,
+    ),
+  ],
+);
+
+/** Members a host added to a group (spec section 3, members). */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index('group_members_group_created_idx').on(table.groupId, table.createdAt.desc(), table.userId),
+    index('group_members_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * One subscription: both records of the spec (the subscriber record under the group and the
+ * user's subscribing record) are this one row, presented two ways; the person's name, username
+ * and image and the group's name and image are joined at read time, so they never go stale.
+ * users.subscribing and groups.subscriberCount change in the same transaction.
+ */
+export const groupSubscriptions = pgTable(
+  'group_subscriptions',
+  {
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** subscribedAt of the subscribing record; createdAt of the subscriber record. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the person last opened the group; null until they do. */
+    lastViewedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.userId] }),
+    index('group_subscriptions_group_created_idx').on(table.groupId, table.createdAt.desc(), table.userId),
+    index('group_subscriptions_user_created_idx').on(table.userId, table.createdAt.desc(), table.groupId),
+  ],
+);
+
+/** What can be liked; issue 7 adds posts, questions, answers and comments. */
+export const LIKE_TARGET_TYPES = ['group', 'post', 'question', 'answer', 'comment'] as const;
+export type LikeTargetType = (typeof LIKE_TARGET_TYPES)[number];
+
+/** Likes (action like). The liked thing's counter changes in the same transaction. */
+export const likes = pgTable(
+  'likes',
+  {
+    targetType: text({ enum: LIKE_TARGET_TYPES }).notNull(),
+    targetId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The group the liked thing belongs to (for the permission rule and clean-up). */
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.targetType, table.targetId, table.userId] }),
+    index('likes_target_created_idx').on(table.targetType, table.targetId, table.createdAt.desc()),
+    index('likes_user_idx').on(table.userId),
+    index('likes_group_idx').on(table.groupId),
+    check('likes_target_type_check', sql`${table.targetType} in ('group', 'post', 'question', 'answer', 'comment')`),
+  ],
+);

@@ -1,0 +1,113 @@
+/**
+ * The permission rule of spec section 6: one function both sides use. The client asks it
+ * before an action to pick the gate flow (sign in, subscribe, or an 'Access Denied' toast);
+ * the server asks it before every write in a group and answers 401/403 with its reason.
+ */
+
+/** Roles a signed-in person can have in a group (spec section 4). */
+export const GROUP_ROLES = ['host', 'member', 'subscriber', 'guest'] as const;
+export type KnownGroupRole = (typeof GROUP_ROLES)[number];
+/** 'unknown': signed out, or access not loaded yet. */
+export type GroupRole = KnownGroupRole | 'unknown';
+
+/** The interaction model's actions (spec section 3). */
+export const INTERACTION_ACTIONS = ['like', 'comment', 'reply', 'ask', 'post', 'attach_image'] as const;
+export type InteractionAction = (typeof INTERACTION_ACTIONS)[number];
+
+/**
+ * What an action is done on, by collection type. The spec names `questionQueue`; the others
+ * are ours: the group itself (liking it), its posts and their comments.
+ */
+export const INTERACTION_TARGETS = ['group', 'posts', 'comments', 'questionQueue'] as const;
+export type InteractionTarget = (typeof INTERACTION_TARGETS)[number];
+
+export type Requirement = 'auth' | 'subscription';
+
+export interface PermissionResult {
+  allowed: boolean;
+  requirements: Requirement[];
+  reason?: string;
+}
+
+/** The rule's reasons, word for word (spec section 6). */
+export const PERMISSION_REASONS = {
+  hostComment: 'Hosts answer questions rather than comment on them',
+  guest: 'Please sign in and subscribe to interact',
+} as const;
+
+const SUBSCRIBER_ACTIONS: ReadonlySet<string> = new Set<InteractionAction>(INTERACTION_ACTIONS);
+
+/**
+ * Whether `role` may do `action` on `target` (spec section 6, exactly):
+ * host — everything but comment on the question queue; member — everything;
+ * subscriber — the six interaction actions, anything else needs a subscription;
+ * guest — nothing, needs sign-in and a subscription; anyone else — nothing, needs sign-in.
+ * `action` is a string so an action the rule does not know is denied, not a type error at run time.
+ */
+export function checkPermission(
+  role: GroupRole,
+  action: InteractionAction | (string & {}),
+  target: InteractionTarget,
+): PermissionResult {
+  switch (role) {
+    case 'host':
+      if (action === 'comment' && target === 'questionQueue') {
+        return { allowed: false, requirements: [], reason: PERMISSION_REASONS.hostComment };
+      }
+      return { allowed: true, requirements: [] };
+    case 'member':
+      return { allowed: true, requirements: [] };
+    case 'subscriber':
+      return SUBSCRIBER_ACTIONS.has(action)
+        ? { allowed: true, requirements: [] }
+        : { allowed: false, requirements: ['subscription'] };
+    case 'guest':
+      return { allowed: false, requirements: ['auth', 'subscription'], reason: PERMISSION_REASONS.guest };
+    default:
+      return { allowed: false, requirements: ['auth'] };
+  }
+}
+
+/**
+ * Role of a person in a group (spec section 4): host if they own it, else member if a
+ * members record exists, else subscriber if a subscribers record exists, else guest;
+ * signed out (no user id) is unknown.
+ */
+export function deriveGroupRole(input: {
+  userId: string | null | undefined;
+  ownerId: string;
+  isMember: boolean;
+  isSubscriber: boolean;
+}): GroupRole {
+  if (!input.userId) return 'unknown';
+  if (input.userId === input.ownerId) return 'host';
+  if (input.isMember) return 'member';
+  if (input.isSubscriber) return 'subscriber';
+  return 'guest';
+}
+
+/** canSubscribe (spec section 4): access is known and the person is not host, member or subscriber. */
+export function canSubscribe(role: GroupRole): boolean {
+  return role === 'guest';
+}
+
+/** Words of the subscribe gate per blocked action (spec section 2). */
+export const GATE_WORDING: Record<InteractionAction | 'continue', { title: string; confirm: string }> = {
+  like: { title: 'Subscribe to like', confirm: 'Subscribe & Like' },
+  comment: { title: 'Subscribe to comment', confirm: 'Subscribe & Comment' },
+  reply: { title: 'Subscribe to comment', confirm: 'Subscribe & Comment' },
+  ask: { title: 'Subscribe to ask questions', confirm: 'Subscribe & Ask' },
+  post: { title: 'Subscribe to post', confirm: 'Subscribe & Post' },
+  attach_image: { title: 'Subscribe to post', confirm: 'Subscribe & Post' },
+  continue: { title: 'Subscribe to continue', confirm: 'Subscribe & Continue' },
+};
+
+/** The gate's text and busy label (spec section 2). */
+export const GATE_TEXTS = {
+  description:
+    'Subscribing to this creator is required to engage. Townhall will subscribe you and complete the action in one step.',
+  busy: 'Subscribing…',
+  cancel: 'Cancel',
+  deniedTitle: 'Access Denied',
+  deniedFallback: "You don't have permission for this action",
+} as const;
