@@ -111,3 +111,17 @@ export const GATE_TEXTS = {
   deniedTitle: 'Access Denied',
   deniedFallback: "You don't have permission for this action",
 } as const;
+
+/**
+ * How the server answers a write the rule denies: 401 `unauthenticated` when only sign-in is
+ * missing, 403 `subscription_required` when a subscription would open it (the client then opens
+ * the subscribe gate), 403 `forbidden` otherwise; the message is the rule's reason or the fallback.
+ */
+export const PERMISSION_ERROR_CODES = {
+  unauthenticated: 'unauthenticated',
+  subscriptionRequired: 'subscription_required',
+  forbidden: 'forbidden',
+} as const;
+
+/** The message of a 401 from the rule (the spec gives no reason for signed-out people). */
+export const SIGN_IN_TO_INTERACT = 'Please sign in to interact';
