@@ -9,6 +9,7 @@ import { createDatabase } from './db/client.ts';
 import { accountsPlugin } from './features/accounts/plugin.ts';
 import { adminPlugin } from './features/admin/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
+import { groupsPlugin } from './features/groups/plugin.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { imagesPlugin } from './features/images/plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminPlugin);
   await app.register(imagesPlugin);
   await app.register(profilesPlugin, { mail: options.mail ?? {}, newFollowers: options.profiles ?? {} });
+  await app.register(groupsPlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

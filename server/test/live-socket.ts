@@ -24,11 +24,17 @@ export class TestLiveSocket {
     });
   }
 
-  /** Opens a socket to `baseUrl`'s /api/live; rejects with the HTTP status when refused. */
-  static open(baseUrl: string, options: { origin?: string } = {}): Promise<TestLiveSocket> {
+  /**
+   * Opens a socket to `baseUrl`'s /api/live, signed in when `cookie` (a session cookie) is
+   * given; rejects with the HTTP status when refused.
+   */
+  static open(baseUrl: string, options: { origin?: string; cookie?: string } = {}): Promise<TestLiveSocket> {
     const url = new URL('/api/live', baseUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(url, { headers: options.origin ? { origin: options.origin } : {} });
+    const headers: Record<string, string> = {};
+    if (options.origin) headers.origin = options.origin;
+    if (options.cookie) headers.cookie = options.cookie;
+    const socket = new WebSocket(url, { headers });
     const client = new TestLiveSocket(socket);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));

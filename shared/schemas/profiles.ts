@@ -37,6 +37,8 @@ export const ViewerRelationSchema = z
 /** A group a person hosts, as their profile lists it (filled once groups exist). */
 export const HostedGroupSchema = z.object({
   id: z.string(),
+  /** For the link to the group's page. */
+  slug: z.string(),
   name: z.string(),
   groupImage: z.string(),
   ama: z.boolean(),

@@ -41,6 +41,8 @@ CREATE TABLE "likes" (
 	CONSTRAINT "likes_target_type_check" CHECK ("likes"."target_type" in ('group', 'post', 'question', 'answer', 'comment'))
 );
 --> statement-breakpoint
+DROP INDEX "follows_followed_created_idx";--> statement-breakpoint
+DROP INDEX "follows_follower_created_idx";--> statement-breakpoint
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_members" ADD CONSTRAINT "group_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "group_subscriptions" ADD CONSTRAINT "group_subscriptions_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -48,14 +50,16 @@ ALTER TABLE "group_subscriptions" ADD CONSTRAINT "group_subscriptions_user_id_us
 ALTER TABLE "groups" ADD CONSTRAINT "groups_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "likes" ADD CONSTRAINT "likes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "likes" ADD CONSTRAINT "likes_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "group_members_group_created_idx" ON "group_members" USING btree ("group_id","created_at" DESC NULLS LAST,"user_id");--> statement-breakpoint
+CREATE INDEX "group_members_group_created_idx" ON "group_members" USING btree ("group_id","created_at" DESC NULLS FIRST,"user_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "group_members_user_idx" ON "group_members" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "group_subscriptions_group_created_idx" ON "group_subscriptions" USING btree ("group_id","created_at" DESC NULLS LAST,"user_id");--> statement-breakpoint
+CREATE INDEX "group_subscriptions_group_created_idx" ON "group_subscriptions" USING btree ("group_id","created_at" DESC NULLS FIRST,"user_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "group_subscriptions_user_created_idx" ON "group_subscriptions" USING btree ("user_id","created_at" DESC NULLS LAST,"group_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "groups_slug_lower_idx" ON "groups" USING btree (lower("slug"));--> statement-breakpoint
 CREATE INDEX "groups_owner_created_idx" ON "groups" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "groups_created_idx" ON "groups" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "groups_popular_idx" ON "groups" USING btree ("subscriber_count" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "groups_created_idx" ON "groups" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "groups_popular_idx" ON "groups" USING btree ("subscriber_count" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "likes_target_created_idx" ON "likes" USING btree ("target_type","target_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "likes_user_idx" ON "likes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "likes_group_idx" ON "likes" USING btree ("group_id");
+CREATE INDEX "likes_group_idx" ON "likes" USING btree ("group_id");--> statement-breakpoint
+CREATE INDEX "follows_followed_created_idx" ON "follows" USING btree ("followed_id","created_at" DESC NULLS FIRST,"follower_id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "follows_follower_created_idx" ON "follows" USING btree ("follower_id","created_at" DESC NULLS FIRST,"followed_id" DESC NULLS FIRST);

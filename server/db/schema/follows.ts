@@ -19,8 +19,16 @@ export const follows = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.followerId, table.followedId] }),
-    index('follows_followed_created_idx').on(table.followedId, table.createdAt.desc(), table.followerId),
-    index('follows_follower_created_idx').on(table.followerId, table.createdAt.desc(), table.followedId),
+    index('follows_followed_created_idx').on(
+      table.followedId,
+      table.createdAt.desc().nullsFirst(),
+      table.followerId.desc().nullsFirst(),
+    ),
+    index('follows_follower_created_idx').on(
+      table.followerId,
+      table.createdAt.desc().nullsFirst(),
+      table.followedId.desc().nullsFirst(),
+    ),
     check('follows_not_self_check', sql`${table.followerId} <> ${table.followedId}`),
   ],
 );

@@ -43,8 +43,8 @@ export const groups = pgTable(
   (table) => [
     uniqueIndex('groups_slug_lower_idx').on(sql`lower(${table.slug})`),
     index('groups_owner_created_idx').on(table.ownerId, table.createdAt.desc()),
-    index('groups_created_idx').on(table.createdAt.desc(), table.id.desc()),
-    index('groups_popular_idx').on(table.subscriberCount.desc(), table.id.desc()),
+    index('groups_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('groups_popular_idx').on(table.subscriberCount.desc().nullsFirst(), table.id.desc().nullsFirst()),
     check(
       'groups_counters_check',
       sql`${table.subscriberCount} >= 0 and ${table.memberCount} >= 0 and ${table.likeCount} >= 0`,
@@ -66,7 +66,11 @@ export const groupMembers = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),
-    index('group_members_group_created_idx').on(table.groupId, table.createdAt.desc(), table.userId),
+    index('group_members_group_created_idx').on(
+      table.groupId,
+      table.createdAt.desc().nullsFirst(),
+      table.userId.desc().nullsFirst(),
+    ),
     index('group_members_user_idx').on(table.userId),
   ],
 );
@@ -94,7 +98,11 @@ export const groupSubscriptions = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.groupId, table.userId] }),
-    index('group_subscriptions_group_created_idx').on(table.groupId, table.createdAt.desc(), table.userId),
+    index('group_subscriptions_group_created_idx').on(
+      table.groupId,
+      table.createdAt.desc().nullsFirst(),
+      table.userId.desc().nullsFirst(),
+    ),
     index('group_subscriptions_user_created_idx').on(table.userId, table.createdAt.desc(), table.groupId),
   ],
 );

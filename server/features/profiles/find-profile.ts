@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { isHandleShaped, normalizeUsername } from '#shared/lib/username-rules.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 import type { Queryable } from '../../db/client.ts';
-import { follows, users } from '../../db/schema/index.ts';
+import { follows, groups, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { presentPublicProfile, type PublicUserRow } from './presenter.ts';
 
@@ -53,12 +53,17 @@ export async function findPersonById(db: Queryable, userId: string): Promise<Pub
   return row ?? null;
 }
 
-/**
- * The groups a person hosts, for their profile. Groups arrive with issue 6: this is the seam
- * where their query goes (groups with ownerId = userId, newest activity first).
- */
-async function listHostedGroups(_db: Queryable, _userId: string): Promise<ProfilePageResponse['hostedGroups']> {
-  return [];
+/** Most hosted groups a profile lists. */
+const HOSTED_GROUPS_MAX = 50;
+
+/** The groups a person hosts, for their profile: newest first, at most 50. */
+async function listHostedGroups(db: Queryable, userId: string): Promise<ProfilePageResponse['hostedGroups']> {
+  return db
+    .select({ id: groups.id, slug: groups.slug, name: groups.name, groupImage: groups.groupImage, ama: groups.ama })
+    .from(groups)
+    .where(eq(groups.ownerId, userId))
+    .orderBy(desc(groups.createdAt), desc(groups.id))
+    .limit(HOSTED_GROUPS_MAX);
 }
 
 /** The profile page of a found person, with the signed-in viewer's relation to them. */

@@ -1,0 +1,137 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { normalizeSlug } from '#shared/lib/slug-rules.ts';
+import type { GroupAccess, GroupPageResponse, GroupSummary } from '#shared/schemas/groups.ts';
+import type { Queryable } from '../../db/client.ts';
+import { groupMembers, groupSubscriptions, groups, likes, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { isGroupId } from './cursor.ts';
+import { NO_RELATION, presentAccess, presentGroup, type GroupRelation } from './presenter.ts';
+
+/** A group's columns and its host's public ones, for `presentGroup`. */
+export const groupSummaryColumns = {
+  id: groups.id,
+  slug: groups.slug,
+  name: groups.name,
+  description: groups.description,
+  groupImage: groups.groupImage,
+  ownerId: groups.ownerId,
+  ama: groups.ama,
+  subscriberCount: groups.subscriberCount,
+  memberCount: groups.memberCount,
+  likeCount: groups.likeCount,
+  lastActivityAt: groups.lastActivityAt,
+  createdAt: groups.createdAt,
+  updatedAt: groups.updatedAt,
+  hostUsername: users.username,
+  hostName: users.name,
+  hostImage: users.profileImageUrl,
+};
+
+/** The groups matching `where`, host joined; callers add order and limit. */
+export function selectGroupSummaries(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(groupSummaryColumns)
+    .from(groups)
+    .innerJoin(users, eq(users.id, groups.ownerId))
+    .where(where)
+    .$dynamic();
+}
+
+/** One group by id, presented; null when there is none. */
+export async function findGroupById(db: Queryable, groupId: string): Promise<GroupSummary | null> {
+  if (!isGroupId(groupId)) return null;
+  const [row] = await selectGroupSummaries(db, eq(groups.id, groupId)).limit(1);
+  return row ? presentGroup(row) : null;
+}
+
+/** Whether `viewerId` is a member of, subscribes to and likes the group `groupId` names (for a select of groups). */
+function relationColumns(viewerId: string, groupId: SQL | typeof groups.id) {
+  return {
+    isMember: sql<boolean>`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groupId} and ${groupMembers.userId} = ${viewerId})`,
+    isSubscribed: sql<boolean>`exists (select 1 from ${groupSubscriptions} where ${groupSubscriptions.groupId} = ${groupId} and ${groupSubscriptions.userId} = ${viewerId})`,
+    isLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = 'group' and ${likes.targetId} = ${groupId}::text and ${likes.userId} = ${viewerId})`,
+  };
+}
+
+/** The viewer's membership, subscription and like of a group, in one query. */
+export async function loadRelation(db: Queryable, viewer: Viewer | null, groupId: string): Promise<GroupRelation> {
+  if (!viewer) return NO_RELATION;
+  const [row] = await db
+    .select(relationColumns(viewer.id, groups.id))
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1);
+  return row ?? NO_RELATION;
+}
+
+/**
+ * A group with the viewer's relation to it, for the permission rule and for writes that
+ * change the relation. `lock` takes the group row FOR NO KEY UPDATE: writes that move one of
+ * its counters lock it first (before any person's row), so they run one after another per
+ * group, see each other's membership and subscription changes, and cannot deadlock.
+ */
+export async function loadGroupWithRelation(options: {
+  db: Queryable;
+  viewer: Viewer | null;
+  groupId: string;
+  lock?: boolean;
+}) {
+  const { db, viewer, groupId } = options;
+  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  const query = db
+    .select({
+      id: groups.id,
+      ownerId: groups.ownerId,
+      subscriberCount: groups.subscriberCount,
+      memberCount: groups.memberCount,
+      likeCount: groups.likeCount,
+      ...relationColumns(viewer?.id ?? '', groups.id),
+    })
+    .from(groups)
+    .where(eq(groups.id, groupId))
+    .limit(1)
+    .$dynamic();
+  const [row] = await (options.lock ? query.for('no key update', { of: groups }) : query);
+  if (!row) throw notFound(GROUP_MESSAGES.notFound);
+  const { isMember, isSubscribed, isLiked, ...group } = row;
+  return { group, relation: viewer ? { isMember, isSubscribed, isLiked } : NO_RELATION };
+}
+
+/** The viewer's access to one group; signed out: role 'unknown', everything false. */
+export async function loadGroupAccess(options: {
+  db: Queryable;
+  viewer: Viewer | null;
+  groupId: string;
+}): Promise<GroupAccess> {
+  const { group, relation } = await loadGroupWithRelation(options);
+  return presentAccess({ groupId: group.id, ownerId: group.ownerId, viewer: options.viewer, relation });
+}
+
+/** The group page by slug, in any case: the group and the viewer's access to it. */
+export async function loadGroupPage(options: {
+  db: Queryable;
+  viewer: Viewer | null;
+  slug: string;
+}): Promise<GroupPageResponse> {
+  const { db, viewer } = options;
+  const slug = normalizeSlug(options.slug);
+  const [row] = await db
+    .select({ ...groupSummaryColumns, ...relationColumns(viewer?.id ?? '', groups.id) })
+    .from(groups)
+    .innerJoin(users, eq(users.id, groups.ownerId))
+    .where(sql`lower(${groups.slug}) = ${slug}`)
+    .limit(1);
+  if (!row) throw notFound(GROUP_MESSAGES.notFound);
+  const { isMember, isSubscribed, isLiked, ...group } = row;
+  return {
+    group: presentGroup(group),
+    access: presentAccess({
+      groupId: group.id,
+      ownerId: group.ownerId,
+      viewer,
+      relation: { isMember, isSubscribed, isLiked },
+    }),
+  };
+}

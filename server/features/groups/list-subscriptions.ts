@@ -1,0 +1,57 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
+import type { Queryable } from '../../db/client.ts';
+import { groupSubscriptions, groups, users } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { cursorTime, decodeCursor, encodeCursor } from './cursor.ts';
+import { requireViewer } from './host-only.ts';
+import { presentSubscriptionItem } from './presenter.ts';
+
+/**
+ * One page of the viewer's subscriptions (spec sections 3 and 7): only ama groups, the
+ * liveliest first — by the group's last activity, or the subscription's time before any —
+ * then by group id. One query, the group and its owner joined; a keyset cursor on
+ * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond.
+ */
+export async function listSubscriptions(options: {
+  db: Queryable;
+  viewer: Viewer | null;
+  cursor?: string | undefined;
+  limit: number;
+}): Promise<SubscriptionListResponse> {
+  const { db, limit } = options;
+  const viewer = requireViewer(options.viewer);
+  const sortTime = sql`coalesce(${groups.lastActivityAt}, ${groupSubscriptions.createdAt})`;
+  const conditions: SQL[] = [eq(groupSubscriptions.userId, viewer.id), eq(groups.ama, true)];
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor, { key: 'time', id: 'uuid' });
+    conditions.push(sql`(${sortTime}, ${groups.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`);
+  }
+  const rows = await db
+    .select({
+      groupId: groups.id,
+      groupSlug: groups.slug,
+      groupName: groups.name,
+      groupImage: groups.groupImage,
+      creatorName: users.name,
+      creatorProfileImage: users.profileImageUrl,
+      creatorUsername: users.username,
+      subscribedAt: groupSubscriptions.createdAt,
+      lastViewedAt: groupSubscriptions.lastViewedAt,
+      lastActivityAt: groups.lastActivityAt,
+      hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
+      cursorTime: cursorTime(sortTime),
+    })
+    .from(groupSubscriptions)
+    .innerJoin(groups, eq(groups.id, groupSubscriptions.groupId))
+    .innerJoin(users, eq(users.id, groups.ownerId))
+    .where(and(...conditions))
+    .orderBy(desc(sortTime), desc(groups.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    subscriptions: page.map(presentSubscriptionItem),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.groupId) : null,
+  };
+}

@@ -1,0 +1,159 @@
+import { canSubscribe, deriveGroupRole } from '#shared/lib/permissions.ts';
+import type {
+  GroupAccess,
+  GroupSummary,
+  SubscriberRecord,
+  SubscribingRecord,
+  SubscriptionItem,
+} from '#shared/schemas/groups.ts';
+import type { groups } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+
+type GroupRow = typeof groups.$inferSelect;
+
+/** A group row with its host's public columns joined (see `groupSummaryColumns`). */
+export type GroupSummaryRow = GroupRow & {
+  hostUsername: string;
+  hostName: string;
+  hostImage: string;
+};
+
+/** A group as lists and its page show it. */
+export function presentGroup(row: GroupSummaryRow): GroupSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    groupImage: row.groupImage,
+    ama: row.ama,
+    ownerId: row.ownerId,
+    host: { id: row.ownerId, username: row.hostUsername, name: row.hostName, profileImageURL: row.hostImage },
+    subscriberCount: row.subscriberCount,
+    memberCount: row.memberCount,
+    likeCount: row.likeCount,
+    lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the viewer has to do with a group: membership, subscription and like records. */
+export interface GroupRelation {
+  isMember: boolean;
+  isSubscribed: boolean;
+  isLiked: boolean;
+}
+
+export const NO_RELATION: GroupRelation = { isMember: false, isSubscribed: false, isLiked: false };
+
+/** The viewer's access (spec section 4): the role derived by the shared rule, canSubscribe for a guest. */
+export function presentAccess(input: {
+  groupId: string;
+  ownerId: string;
+  viewer: Viewer | null;
+  relation: GroupRelation;
+}): GroupAccess {
+  const relation = input.viewer ? input.relation : NO_RELATION;
+  const role = deriveGroupRole({
+    userId: input.viewer?.id,
+    ownerId: input.ownerId,
+    isMember: relation.isMember,
+    isSubscriber: relation.isSubscribed,
+  });
+  return {
+    groupId: input.groupId,
+    role,
+    canSubscribe: canSubscribe(role),
+    isSubscribed: relation.isSubscribed,
+    isMember: relation.isMember,
+    isLiked: relation.isLiked,
+  };
+}
+
+/** A person with the time they joined a list (members). */
+export function presentMember(row: {
+  id: string;
+  username: string;
+  name: string;
+  profileImageUrl: string;
+  addedAt: Date;
+}) {
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    profileImageURL: row.profileImageUrl,
+    addedAt: row.addedAt.toISOString(),
+  };
+}
+
+/** The subscriber record of spec section 3: the subscription row with the person joined. */
+export function presentSubscriber(row: {
+  id: string;
+  username: string;
+  name: string;
+  profileImageUrl: string;
+  groupId: string;
+  createdAt: Date;
+  updatedAt: Date;
+}): SubscriberRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    image: row.profileImageUrl,
+    groupId: row.groupId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's subscribing record of spec section 3: the same row with the group joined. */
+export function presentSubscribing(row: {
+  groupId: string;
+  groupName: string;
+  groupImage: string;
+  createdAt: Date;
+  lastViewedAt: Date | null;
+}): SubscribingRecord {
+  return {
+    groupId: row.groupId,
+    groupName: row.groupName,
+    groupImage: row.groupImage,
+    subscribedAt: row.createdAt.toISOString(),
+    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+  };
+}
+
+/** One item of the viewer's subscription list (spec section 3). */
+export function presentSubscriptionItem(row: {
+  groupId: string;
+  groupSlug: string;
+  groupName: string;
+  groupImage: string;
+  creatorName: string;
+  creatorProfileImage: string;
+  creatorUsername: string;
+  subscribedAt: Date;
+  lastViewedAt: Date | null;
+  lastActivityAt: Date | null;
+  hasNewActivity: boolean;
+}): SubscriptionItem {
+  return {
+    groupId: row.groupId,
+    groupSlug: row.groupSlug,
+    groupName: row.groupName,
+    groupImage: row.groupImage,
+    creatorName: row.creatorName,
+    creatorProfileImage: row.creatorProfileImage,
+    username: row.creatorUsername,
+    subscribedAt: row.subscribedAt.toISOString(),
+    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+    lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
+    hasNewActivity: row.hasNewActivity,
+    // counted once questions and answers exist (issue 7)
+    newQuestionsCount: null,
+    newAnswersCount: null,
+  };
+}

@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { GROUP_LIVE_EVENTS, groupTopic, type GroupSummary, type GroupUpdateInput } from '#shared/schemas/groups.ts';
+import { groups } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { hasPgCode } from '../profiles/pg-error.ts';
+import { findGroupById } from './find-group.ts';
+import { checkGroupFields, isSlugTaken, slugTaken } from './group-input.ts';
+import type { RunInTransaction } from './groups-transaction.ts';
+import { requireHost, requireViewer } from './host-only.ts';
+
+/**
+ * Changes some of a group's fields; its host only. The fields are checked as at creation;
+ * watchers of the group hear 'group.updated' (with the slug, which its page's address uses).
+ */
+export async function updateGroup(options: {
+  transaction: RunInTransaction;
+  viewer: Viewer | null;
+  groupId: string;
+  input: GroupUpdateInput;
+}): Promise<GroupSummary> {
+  const { groupId, input } = options;
+  const viewer = requireViewer(options.viewer);
+  try {
+    return await options.transaction(async (tx, { emit }) => {
+      const found = await findGroupById(tx, groupId);
+      if (!found) throw notFound(GROUP_MESSAGES.notFound);
+      requireHost(viewer, found);
+      if (Object.values(input).every((value) => value === undefined)) throw badRequest(GROUP_MESSAGES.invalidData);
+      const fields = await checkGroupFields(tx, input, viewer.id);
+      if (fields.slug !== undefined && (await isSlugTaken(tx, fields.slug, groupId))) throw slugTaken();
+      const [row] = await tx
+        .update(groups)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(eq(groups.id, groupId))
+        .returning({ id: groups.id, slug: groups.slug });
+      if (!row) throw notFound(GROUP_MESSAGES.notFound);
+      emit({
+        topic: groupTopic(groupId),
+        event: GROUP_LIVE_EVENTS.groupUpdated,
+        ids: { groupId },
+        data: { slug: row.slug },
+      });
+      const group = await findGroupById(tx, groupId);
+      if (!group) throw notFound(GROUP_MESSAGES.notFound);
+      return group;
+    });
+  } catch (error) {
+    // another group took the slug between our check and our write: the unique index decides
+    if (hasPgCode(error, '23505')) throw slugTaken();
+    throw error;
+  }
+}

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  GROUP_ROLES,
+  INTERACTION_ACTIONS,
+  INTERACTION_TARGETS,
+  canSubscribe,
+  checkPermission,
+  deriveGroupRole,
+  type GroupRole,
+  type InteractionTarget,
+  type PermissionResult,
+} from './permissions.ts';
+
+// The expected answers are spelled out, not recomputed: this table is spec section 6 read
+// cell by cell, so a change to the rule shows up here as a failing row.
+const ALLOWED: PermissionResult = { allowed: true, requirements: [] };
+const HOST_COMMENT: PermissionResult = {
+  allowed: false,
+  requirements: [],
+  reason: 'Hosts answer questions rather than comment on them',
+};
+const NEEDS_SUBSCRIPTION: PermissionResult = { allowed: false, requirements: ['subscription'] };
+const GUEST_DENIED: PermissionResult = {
+  allowed: false,
+  requirements: ['auth', 'subscription'],
+  reason: 'Please sign in and subscribe to interact',
+};
+const NEEDS_AUTH: PermissionResult = { allowed: false, requirements: ['auth'] };
+
+/** Every role × every action (the six and one the rule does not know) × every target. */
+const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
+  ['host', 'like', 'group', ALLOWED],
+  ['host', 'like', 'posts', ALLOWED],
+  ['host', 'like', 'comments', ALLOWED],
+  ['host', 'like', 'questionQueue', ALLOWED],
+  ['host', 'comment', 'group', ALLOWED],
+  ['host', 'comment', 'posts', ALLOWED],
+  ['host', 'comment', 'comments', ALLOWED],
+  ['host', 'comment', 'questionQueue', HOST_COMMENT],
+  ['host', 'reply', 'group', ALLOWED],
+  ['host', 'reply', 'posts', ALLOWED],
+  ['host', 'reply', 'comments', ALLOWED],
+  ['host', 'reply', 'questionQueue', ALLOWED],
+  ['host', 'ask', 'group', ALLOWED],
+  ['host', 'ask', 'posts', ALLOWED],
+  ['host', 'ask', 'comments', ALLOWED],
+  ['host', 'ask', 'questionQueue', ALLOWED],
+  ['host', 'post', 'group', ALLOWED],
+  ['host', 'post', 'posts', ALLOWED],
+  ['host', 'post', 'comments', ALLOWED],
+  ['host', 'post', 'questionQueue', ALLOWED],
+  ['host', 'attach_image', 'group', ALLOWED],
+  ['host', 'attach_image', 'posts', ALLOWED],
+  ['host', 'attach_image', 'comments', ALLOWED],
+  ['host', 'attach_image', 'questionQueue', ALLOWED],
+  ['host', 'delete_group', 'group', ALLOWED],
+  ['host', 'delete_group', 'posts', ALLOWED],
+  ['host', 'delete_group', 'comments', ALLOWED],
+  ['host', 'delete_group', 'questionQueue', ALLOWED],
+  ['member', 'like', 'group', ALLOWED],
+  ['member', 'like', 'posts', ALLOWED],
+  ['member', 'like', 'comments', ALLOWED],
+  ['member', 'like', 'questionQueue', ALLOWED],
+  ['member', 'comment', 'group', ALLOWED],
+  ['member', 'comment', 'posts', ALLOWED],
+  ['member', 'comment', 'comments', ALLOWED],
+  ['member', 'comment', 'questionQueue', ALLOWED],
+  ['member', 'reply', 'group', ALLOWED],
+  ['member', 'reply', 'posts', ALLOWED],
+  ['member', 'reply', 'comments', ALLOWED],
+  ['member', 'reply', 'questionQueue', ALLOWED],
+  ['member', 'ask', 'group', ALLOWED],
+  ['member', 'ask', 'posts', ALLOWED],
+  ['member', 'ask', 'comments', ALLOWED],
+  ['member', 'ask', 'questionQueue', ALLOWED],
+  ['member', 'post', 'group', ALLOWED],
+  ['member', 'post', 'posts', ALLOWED],
+  ['member', 'post', 'comments', ALLOWED],
+  ['member', 'post', 'questionQueue', ALLOWED],
+  ['member', 'attach_image', 'group', ALLOWED],
+  ['member', 'attach_image', 'posts', ALLOWED],
+  ['member', 'attach_image', 'comments', ALLOWED],
+  ['member', 'attach_image', 'questionQueue', ALLOWED],
+  ['member', 'delete_group', 'group', ALLOWED],
+  ['member', 'delete_group', 'posts', ALLOWED],
+  ['member', 'delete_group', 'comments', ALLOWED],
+  ['member', 'delete_group', 'questionQueue', ALLOWED],
+  ['subscriber', 'like', 'group', ALLOWED],
+  ['subscriber', 'like', 'posts', ALLOWED],
+  ['subscriber', 'like', 'comments', ALLOWED],
+  ['subscriber', 'like', 'questionQueue', ALLOWED],
+  ['subscriber', 'comment', 'group', ALLOWED],
+  ['subscriber', 'comment', 'posts', ALLOWED],
+  ['subscriber', 'comment', 'comments', ALLOWED],
+  ['subscriber', 'comment', 'questionQueue', ALLOWED],
+  ['subscriber', 'reply', 'group', ALLOWED],
+  ['subscriber', 'reply', 'posts', ALLOWED],
+  ['subscriber', 'reply', 'comments', ALLOWED],
+  ['subscriber', 'reply', 'questionQueue', ALLOWED],
+  ['subscriber', 'ask', 'group', ALLOWED],
+  ['subscriber', 'ask', 'posts', ALLOWED],
+  ['subscriber', 'ask', 'comments', ALLOWED],
+  ['subscriber', 'ask', 'questionQueue', ALLOWED],
+  ['subscriber', 'post', 'group', ALLOWED],
+  ['subscriber', 'post', 'posts', ALLOWED],
+  ['subscriber', 'post', 'comments', ALLOWED],
+  ['subscriber', 'post', 'questionQueue', ALLOWED],
+  ['subscriber', 'attach_image', 'group', ALLOWED],
+  ['subscriber', 'attach_image', 'posts', ALLOWED],
+  ['subscriber', 'attach_image', 'comments', ALLOWED],
+  ['subscriber', 'attach_image', 'questionQueue', ALLOWED],
+  ['subscriber', 'delete_group', 'group', NEEDS_SUBSCRIPTION],
+  ['subscriber', 'delete_group', 'posts', NEEDS_SUBSCRIPTION],
+  ['subscriber', 'delete_group', 'comments', NEEDS_SUBSCRIPTION],
+  ['subscriber', 'delete_group', 'questionQueue', NEEDS_SUBSCRIPTION],
+  ['guest', 'like', 'group', GUEST_DENIED],
+  ['guest', 'like', 'posts', GUEST_DENIED],
+  ['guest', 'like', 'comments', GUEST_DENIED],
+  ['guest', 'like', 'questionQueue', GUEST_DENIED],
+  ['guest', 'comment', 'group', GUEST_DENIED],
+  ['guest', 'comment', 'posts', GUEST_DENIED],
+  ['guest', 'comment', 'comments', GUEST_DENIED],
+  ['guest', 'comment', 'questionQueue', GUEST_DENIED],
+  ['guest', 'reply', 'group', GUEST_DENIED],
+  ['guest', 'reply', 'posts', GUEST_DENIED],
+  ['guest', 'reply', 'comments', GUEST_DENIED],
+  ['guest', 'reply', 'questionQueue', GUEST_DENIED],
+  ['guest', 'ask', 'group', GUEST_DENIED],
+  ['guest', 'ask', 'posts', GUEST_DENIED],
+  ['guest', 'ask', 'comments', GUEST_DENIED],
+  ['guest', 'ask', 'questionQueue', GUEST_DENIED],
+  ['guest', 'post', 'group', GUEST_DENIED],
+  ['guest', 'post', 'posts', GUEST_DENIED],
+  ['guest', 'post', 'comments', GUEST_DENIED],
+  ['guest', 'post', 'questionQueue', GUEST_DENIED],
+  ['guest', 'attach_image', 'group', GUEST_DENIED],
+  ['guest', 'attach_image', 'posts', GUEST_DENIED],
+  ['guest', 'attach_image', 'comments', GUEST_DENIED],
+  ['guest', 'attach_image', 'questionQueue', GUEST_DENIED],
+  ['guest', 'delete_group', 'group', GUEST_DENIED],
+  ['guest', 'delete_group', 'posts', GUEST_DENIED],
+  ['guest', 'delete_group', 'comments', GUEST_DENIED],
+  ['guest', 'delete_group', 'questionQueue', GUEST_DENIED],
+  ['unknown', 'like', 'group', NEEDS_AUTH],
+  ['unknown', 'like', 'posts', NEEDS_AUTH],
+  ['unknown', 'like', 'comments', NEEDS_AUTH],
+  ['unknown', 'like', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'comment', 'group', NEEDS_AUTH],
+  ['unknown', 'comment', 'posts', NEEDS_AUTH],
+  ['unknown', 'comment', 'comments', NEEDS_AUTH],
+  ['unknown', 'comment', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'reply', 'group', NEEDS_AUTH],
+  ['unknown', 'reply', 'posts', NEEDS_AUTH],
+  ['unknown', 'reply', 'comments', NEEDS_AUTH],
+  ['unknown', 'reply', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'ask', 'group', NEEDS_AUTH],
+  ['unknown', 'ask', 'posts', NEEDS_AUTH],
+  ['unknown', 'ask', 'comments', NEEDS_AUTH],
+  ['unknown', 'ask', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'post', 'group', NEEDS_AUTH],
+  ['unknown', 'post', 'posts', NEEDS_AUTH],
+  ['unknown', 'post', 'comments', NEEDS_AUTH],
+  ['unknown', 'post', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'attach_image', 'group', NEEDS_AUTH],
+  ['unknown', 'attach_image', 'posts', NEEDS_AUTH],
+  ['unknown', 'attach_image', 'comments', NEEDS_AUTH],
+  ['unknown', 'attach_image', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'delete_group', 'group', NEEDS_AUTH],
+  ['unknown', 'delete_group', 'posts', NEEDS_AUTH],
+  ['unknown', 'delete_group', 'comments', NEEDS_AUTH],
+  ['unknown', 'delete_group', 'questionQueue', NEEDS_AUTH],
+];
+
+describe('checkPermission', () => {
+  it('covers every role, action and target', () => {
+    expect(TABLE).toHaveLength(5 * 7 * 4);
+    expect(new Set(TABLE.map(([role]) => role))).toEqual(new Set([...GROUP_ROLES, 'unknown']));
+    expect(new Set(TABLE.map(([, action]) => action))).toEqual(new Set([...INTERACTION_ACTIONS, 'delete_group']));
+    expect(new Set(TABLE.map(([, , target]) => target))).toEqual(new Set(INTERACTION_TARGETS));
+  });
+
+  it.each(TABLE)('%s may %s on %s as the spec says', (role, action, target, expected) => {
+    expect(checkPermission(role, action, target)).toStrictEqual(expected);
+  });
+
+  it('treats a role it does not know as signed out', () => {
+    expect(checkPermission('admin' as GroupRole, 'like', 'group')).toStrictEqual(NEEDS_AUTH);
+    expect(checkPermission('' as GroupRole, 'post', 'posts')).toStrictEqual(NEEDS_AUTH);
+  });
+
+  it('does not let an action name that only looks like one through', () => {
+    expect(checkPermission('subscriber', 'Like', 'group')).toStrictEqual(NEEDS_SUBSCRIPTION);
+    expect(checkPermission('subscriber', '', 'group')).toStrictEqual(NEEDS_SUBSCRIPTION);
+    expect(checkPermission('host', 'Comment', 'questionQueue')).toStrictEqual(ALLOWED);
+  });
+});
+
+describe('deriveGroupRole', () => {
+  const owner = 'owner-1';
+  it.each([
+    [{ userId: owner, ownerId: owner, isMember: false, isSubscriber: false }, 'host'],
+    [{ userId: owner, ownerId: owner, isMember: true, isSubscriber: true }, 'host'],
+    [{ userId: 'u2', ownerId: owner, isMember: true, isSubscriber: false }, 'member'],
+    [{ userId: 'u2', ownerId: owner, isMember: true, isSubscriber: true }, 'member'],
+    [{ userId: 'u2', ownerId: owner, isMember: false, isSubscriber: true }, 'subscriber'],
+    [{ userId: 'u2', ownerId: owner, isMember: false, isSubscriber: false }, 'guest'],
+    [{ userId: null, ownerId: owner, isMember: false, isSubscriber: false }, 'unknown'],
+    [{ userId: undefined, ownerId: owner, isMember: true, isSubscriber: true }, 'unknown'],
+    [{ userId: '', ownerId: '', isMember: false, isSubscriber: false }, 'unknown'],
+  ] as const)('%o is %s', (input, role) => {
+    expect(deriveGroupRole(input)).toBe(role);
+  });
+});
+
+describe('canSubscribe', () => {
+  it.each([
+    ['host', false],
+    ['member', false],
+    ['subscriber', false],
+    ['guest', true],
+    ['unknown', false],
+  ] as const)('%s: %s', (role, expected) => {
+    expect(canSubscribe(role)).toBe(expected);
+  });
+});
