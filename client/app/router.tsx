@@ -120,6 +120,41 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'home',
+        lazy: async () => {
+          const { MySubscriptionsRoute } = await import('#client/routes/groups/my-subscriptions.tsx');
+          return { Component: MySubscriptionsRoute };
+        },
+      },
+      {
+        path: 'groups',
+        lazy: async () => {
+          const { GroupsRoute } = await import('#client/routes/groups/groups-list.tsx');
+          return { Component: GroupsRoute };
+        },
+      },
+      {
+        path: 'create',
+        lazy: async () => {
+          const { CreateGroupRoute } = await import('#client/routes/groups/create-group.tsx');
+          return { Component: CreateGroupRoute };
+        },
+      },
+      {
+        path: 'group/:slug',
+        lazy: async () => {
+          const { GroupRoute } = await import('#client/routes/groups/group-page.tsx');
+          return { Component: GroupRoute };
+        },
+      },
+      {
+        path: 'group/:slug/edit',
+        lazy: async () => {
+          const { EditGroupRoute } = await import('#client/routes/groups/edit-group.tsx');
+          return { Component: EditGroupRoute };
+        },
+      },
+      {
         path: 'user/:id',
         lazy: async () => {
           const { UserRedirectRoute } = await import('#client/routes/profiles/user-redirect.tsx');

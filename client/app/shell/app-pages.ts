@@ -1,4 +1,4 @@
-import { House, LayoutGrid, type LucideIcon } from 'lucide-react';
+import { House, LayoutGrid, SquarePlus, UsersRound, type LucideIcon } from 'lucide-react';
 
 /** A page people can jump to from the search field and the quick switcher. */
 export type AppPage = { id: string; label: string; description: string; href: string; icon: LucideIcon };
@@ -6,6 +6,20 @@ export type AppPage = { id: string; label: string; description: string; href: st
 /** The pages that exist so far; features add theirs as they land. */
 export const APP_PAGES: readonly AppPage[] = [
   { id: 'home', label: 'Home', description: 'What Townhall is', href: '/', icon: House },
+  {
+    id: 'groups',
+    label: 'Groups',
+    description: 'Every group, newest or most subscribed',
+    href: '/groups',
+    icon: UsersRound,
+  },
+  {
+    id: 'create-group',
+    label: 'Create group',
+    description: 'Start a group you host',
+    href: '/create',
+    icon: SquarePlus,
+  },
   {
     id: 'ui-library',
     label: 'UI library',

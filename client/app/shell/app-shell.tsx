@@ -20,6 +20,7 @@ import { useLogOut } from '#client/features/accounts/hooks/use-log-out.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
 import { PageViewBeacon } from '#client/features/analytics/components/page-view-beacon.tsx';
+import { useSubscriptionsNavSection } from '#client/features/groups/hooks/use-subscriptions-nav-section.ts';
 import { cn } from '#client/lib/cn.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 
@@ -130,8 +131,16 @@ function ShellFrame() {
   const { user } = useSession();
   const { logOut } = useLogOut();
   const navigate = useNavigate();
+  const subscriptionsSection = useSubscriptionsNavSection();
+  const sections = useMemo(
+    () =>
+      subscriptionsSection
+        ? [...NAV_SECTIONS.slice(0, 1), subscriptionsSection, ...NAV_SECTIONS.slice(1)]
+        : NAV_SECTIONS,
+    [subscriptionsSection],
+  );
   const navProps = {
-    sections: NAV_SECTIONS,
+    sections,
     isSectionCollapsed: sidebar.isSectionCollapsed,
     onToggleSection: sidebar.toggleSection,
     user: user ? toSidebarUser(user) : null,

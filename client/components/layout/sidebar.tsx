@@ -15,6 +15,11 @@ export type NavItem = {
   disabled?: boolean;
   icon?: ComponentType<{ className?: string }>;
   badge?: string | number;
+  /** A picture instead of the icon (a group's image; initials without one). */
+  image?: { src: string | null; name: string; id: string };
+  /** A small dot after the label, such as new activity; `dotLabel` is added to the link's name ('(new activity)'). */
+  hasDot?: boolean;
+  dotLabel?: string;
   children?: NavItem[];
 };
 
@@ -62,10 +67,31 @@ function ItemLink({
     isActive ? 'bg-primary/10 text-link' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
     item.disabled && 'pointer-events-none opacity-50',
   );
+  // The dot's meaning joins the link's name in one string, so every browser reads it the same.
+  const accessibleName = item.hasDot ? `${item.label} ${item.dotLabel ?? '(new)'}` : undefined;
   const content = (
     <>
-      {Icon ? <Icon className="size-4 shrink-0" /> : null}
+      {item.image ? (
+        <Avatar
+          src={item.image.src}
+          name={item.image.name}
+          userId={item.image.id}
+          alt=""
+          shape="rounded"
+          size="xs"
+          className="-my-1"
+        />
+      ) : Icon ? (
+        <Icon className="size-4 shrink-0" />
+      ) : null}
       <span className={cn('min-w-0 flex-1 truncate', isCollapsed && 'sr-only')}>{item.label}</span>
+      {item.hasDot ? (
+        <span
+          data-slot="nav-dot"
+          aria-hidden="true"
+          className={cn('size-2 shrink-0 rounded-full bg-primary', isCollapsed && 'absolute top-1 right-2')}
+        />
+      ) : null}
       {item.badge !== undefined && item.badge !== '' ? (
         <span
           className={cn(
@@ -80,7 +106,12 @@ function ItemLink({
   );
   if (item.disabled) {
     return (
-      <span className={classes} aria-disabled="true" title={isCollapsed ? item.label : undefined}>
+      <span
+        className={classes}
+        aria-disabled="true"
+        aria-label={accessibleName}
+        title={isCollapsed ? item.label : undefined}
+      >
         {content}
       </span>
     );
@@ -90,6 +121,7 @@ function ItemLink({
       to={item.href}
       className={cn(classes, isCollapsed && 'relative')}
       aria-current={isActive ? 'page' : undefined}
+      aria-label={accessibleName}
       title={isCollapsed ? item.label : undefined}
       onClick={onNavigate}
     >

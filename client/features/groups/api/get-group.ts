@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { api, ApiError } from '#client/lib/api-client.ts';
+import { GroupPageResponseSchema, type GroupPageResponse } from '#shared/schemas/groups.ts';
+
+import { groupKeys } from './query-keys.ts';
+
+/** GET /api/groups/by-slug/:slug: the group and the viewer's access (slug in any case). */
+export function getGroupBySlug(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<GroupPageResponse> {
+  return api.get(`/api/groups/by-slug/${encodeURIComponent(slug)}`, GroupPageResponseSchema, { signal });
+}
+
+/** Whether an error means the group does not exist (nothing to retry). */
+export function isGroupNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** Retries a failed read as the app does (spec section 9), but never a 4xx: asking again changes nothing. */
+export function retryGroupRead(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 3;
+}
+
+/** Query of a group page by slug. */
+export function groupQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: groupKeys.bySlug(slug),
+    queryFn: ({ signal }) => getGroupBySlug(slug, { signal }),
+    retry: retryGroupRead,
+  });
+}
+
+/** A group page (group and access) by slug. */
+export function useGroup(slug: string) {
+  return useQuery(groupQueryOptions(slug));
+}

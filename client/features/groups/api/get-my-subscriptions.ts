@@ -1,0 +1,26 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { SubscriptionListResponseSchema, type SubscriptionListResponse } from '#shared/schemas/groups.ts';
+
+import { groupKeys } from './query-keys.ts';
+
+/** GET /api/me/subscriptions: the signed-in person's (live Q&A) groups, most recent activity first. */
+export function getMySubscriptions(
+  { cursor }: { cursor: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<SubscriptionListResponse> {
+  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+  return api.get(`/api/me/subscriptions${query}`, SubscriptionListResponseSchema, { signal });
+}
+
+/** The signed-in person's subscriptions, a page at a time; waits while `enabled` is false (signed out). */
+export function useMySubscriptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({
+    queryKey: groupKeys.mySubscriptions(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getMySubscriptions({ cursor: pageParam }, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+    enabled,
+  });
+}

@@ -1,0 +1,27 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { SubscriberListResponseSchema, type SubscriberListResponse } from '#shared/schemas/groups.ts';
+
+import { groupKeys } from './query-keys.ts';
+
+/** GET /api/groups/:groupId/subscribers: newest first, 20 a page (spec section 7). */
+export function getGroupSubscribers(
+  { groupId, cursor }: { groupId: string; cursor: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<SubscriberListResponse> {
+  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+  return api.get(`/api/groups/${encodeURIComponent(groupId)}/subscribers${query}`, SubscriberListResponseSchema, {
+    signal,
+  });
+}
+
+/** A group's subscribers, a page at a time. */
+export function useGroupSubscribers(groupId: string) {
+  return useInfiniteQuery({
+    queryKey: groupKeys.subscribers(groupId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getGroupSubscribers({ groupId, cursor: pageParam }, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}

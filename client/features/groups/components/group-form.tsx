@@ -1,0 +1,192 @@
+import { CircleCheck } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { SwitchField } from '#client/components/ui/switch.tsx';
+import { TextArea } from '#client/components/ui/text-area.tsx';
+import { TextInput } from '#client/components/ui/text-input.tsx';
+import { useSlugAvailability } from '#client/features/groups/api/check-slug.ts';
+import { useDebouncedValue } from '#client/features/groups/hooks/use-debounced-value.ts';
+import {
+  formFieldOf,
+  GROUP_FORM_FIELDS,
+  groupFieldErrors,
+  type GroupFormField,
+  type GroupFormValues,
+} from '#client/features/groups/utils/group-form-checks.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { normalizeSlug, slugFromName } from '#shared/lib/slug-rules.ts';
+import { GROUP_LIMITS } from '#shared/schemas/groups.ts';
+
+import { GroupImageField, type UploadGroupImage } from './group-image-field.tsx';
+
+/** How long the slug must stay unchanged before the server is asked whether it is free. */
+export const SLUG_CHECK_DELAY_MS = 400;
+
+type FieldErrors = Partial<Record<GroupFormField, string>>;
+
+/** The server's refusal as messages by field; what names no field stays for the alert. */
+function serverErrorsOf(error: unknown): { fields: FieldErrors; message: string | null } {
+  if (!(error instanceof ApiError)) {
+    return { fields: {}, message: error instanceof Error ? error.message : 'Something went wrong' };
+  }
+  if (error.code === 'slug_taken') return { fields: { slug: error.message }, message: null };
+  const fields: FieldErrors = {};
+  for (const [path, message] of Object.entries(error.fields ?? {})) {
+    const field = formFieldOf(path);
+    if (field) fields[field] = message;
+  }
+  return { fields, message: Object.keys(fields).length > 0 ? null : error.message };
+}
+
+/** Props of GroupForm. */
+export type GroupFormProps = {
+  /** The saved values (empty for a new group). */
+  initialValues: GroupFormValues;
+  /** The group being edited: its own slug counts as free. Null when creating. */
+  groupId: string | null;
+  upload: UploadGroupImage;
+  /** Sends the values; a rejection with the server's ApiError is shown by field. */
+  onSubmit: (values: GroupFormValues) => Promise<void>;
+  submitLabel: string;
+  /** Beside the submit button, such as a Cancel link. */
+  secondaryAction?: ReactNode;
+};
+
+/**
+ * Name, slug, description, picture and the live Q&A switch. When creating, the slug follows the
+ * name until it is edited. The slug is checked as typed (length, characters, reserved words),
+ * then by the server once typing pauses; everything is checked again on submit, and the server's
+ * refusal is shown by the field it names.
+ */
+export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabel, secondaryAction }: GroupFormProps) {
+  const isEditing = groupId !== null;
+  const [values, setValues] = useState(initialValues);
+  // A new group's slug is suggested from its name until the person edits it.
+  const [isSlugEdited, setSlugEdited] = useState(isEditing);
+  const [hasSubmitted, setHasSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const [isUploading, setIsUploading] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const slug = isSlugEdited ? values.slug : slugFromName(values.name);
+  const current: GroupFormValues = { ...values, slug };
+  const localErrors = groupFieldErrors(current);
+  const normalized = normalizeSlug(slug);
+  const debouncedSlug = useDebouncedValue(normalized, SLUG_CHECK_DELAY_MS);
+  const isOwnSlug = isEditing && normalized === normalizeSlug(initialValues.slug);
+  const shouldCheck = localErrors.slug === undefined && !isOwnSlug && debouncedSlug === normalized;
+  const availability = useSlugAvailability(debouncedSlug, groupId, shouldCheck);
+  const remoteSlugError =
+    shouldCheck && availability.data && !availability.data.available
+      ? (availability.data.message ?? GROUP_MESSAGES.slugTaken)
+      : undefined;
+  const isSlugFree = shouldCheck && availability.data?.available === true;
+
+  // An empty slug or name is only an error once the person tried to submit; a wrong one shows at once.
+  const slugError =
+    (slug.trim() !== '' || hasSubmitted ? localErrors.slug : undefined) ?? remoteSlugError ?? serverErrors.slug;
+  const errors: FieldErrors = {
+    name: (hasSubmitted ? localErrors.name : undefined) ?? serverErrors.name,
+    slug: slugError,
+    description: localErrors.description ?? serverErrors.description,
+    groupImage: serverErrors.groupImage,
+  };
+
+  function setField<K extends keyof GroupFormValues>(field: K, value: GroupFormValues[K]) {
+    setValues((before) => ({ ...before, [field]: value }));
+    if (field !== 'ama') setServerErrors((before) => ({ ...before, [field]: undefined }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isSubmitting || isUploading) return;
+    setHasSubmitted(true);
+    setFailure(null);
+    const firstInvalid = GROUP_FORM_FIELDS.find(
+      (field) => localErrors[field] !== undefined || (field === 'slug' && remoteSlugError !== undefined),
+    );
+    if (firstInvalid) {
+      const element = event.currentTarget.elements.namedItem(firstInvalid);
+      if (element instanceof HTMLElement) element.focus();
+      return;
+    }
+    setIsSubmitting(true);
+    try {
+      await onSubmit({ ...current, name: current.name.trim(), slug: normalized });
+    } catch (error) {
+      const refused = serverErrorsOf(error);
+      setServerErrors(refused.fields);
+      setFailure(refused.message);
+    } finally {
+      setIsSubmitting(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} className="grid gap-5">
+      {failure ? <Alert variant="error" description={failure} /> : null}
+      <TextInput
+        name="name"
+        label="Name"
+        value={values.name}
+        maxLength={GROUP_LIMITS.nameMax}
+        error={errors.name}
+        onChange={(event) => setField('name', event.target.value)}
+      />
+      <TextInput
+        name="slug"
+        label="Slug"
+        hint={`The group's address: /group/${normalized || '…'}`}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        value={slug}
+        maxLength={GROUP_LIMITS.slugMax}
+        error={slugError}
+        onChange={(event) => {
+          setSlugEdited(true);
+          setField('slug', event.target.value);
+        }}
+      />
+      {isSlugFree && !slugError ? (
+        <p className="-mt-3 inline-flex items-center gap-1 text-xs text-success" role="status">
+          <CircleCheck aria-hidden className="size-3.5" />
+          This slug is available
+        </p>
+      ) : null}
+      <TextArea
+        name="description"
+        label="Description"
+        hint="What the group is about, shown on its page."
+        value={values.description}
+        maxLength={GROUP_LIMITS.descriptionMax}
+        error={errors.description}
+        onChange={(event) => setField('description', event.target.value)}
+      />
+      <GroupImageField
+        value={values.groupImage}
+        name={values.name}
+        upload={upload}
+        error={errors.groupImage}
+        onBusyChange={setIsUploading}
+        onChange={(url) => setField('groupImage', url)}
+      />
+      <SwitchField
+        label="Live Q&A (AMA) group"
+        description="Subscribers can ask questions for the host to answer live."
+        checked={values.ama}
+        onCheckedChange={(checked) => setField('ama', checked)}
+      />
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" isLoading={isSubmitting} disabled={isUploading}>
+          {submitLabel}
+        </Button>
+        {secondaryAction}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import { BellPlus, BellRing } from 'lucide-react';
+
+import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { useSetSubscription } from '#client/features/groups/api/subscription.ts';
+import type { GroupAccess } from '#shared/schemas/groups.ts';
+
+/**
+ * Subscribe or Unsubscribe, as the viewer's access allows (spec section 4): 'Subscribe' when
+ * canSubscribe, 'Unsubscribe' for a subscriber. Signed out, 'Subscribe' opens the sign-in modal.
+ * Hosts and members have full access already and get nothing here.
+ */
+export function SubscribeButton({ groupId, access }: { groupId: string; access: GroupAccess | undefined }) {
+  const { user, loading } = useSession();
+  const { openSignIn } = useSignInModal();
+  const subscription = useSetSubscription();
+
+  if (!user) {
+    return (
+      <Button disabled={loading} onClick={openSignIn}>
+        <BellPlus aria-hidden />
+        Subscribe
+      </Button>
+    );
+  }
+  if (access?.isSubscribed) {
+    return (
+      <Button
+        variant="outline"
+        isLoading={subscription.isPending}
+        onClick={() => subscription.mutate({ groupId, subscribe: false })}
+      >
+        {subscription.isPending ? null : <BellRing aria-hidden />}
+        Unsubscribe
+      </Button>
+    );
+  }
+  if (access?.canSubscribe) {
+    return (
+      <Button isLoading={subscription.isPending} onClick={() => subscription.mutate({ groupId, subscribe: true })}>
+        {subscription.isPending ? null : <BellPlus aria-hidden />}
+        Subscribe
+      </Button>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,208 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageCircleQuestion, Newspaper } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { useDeleteGroup } from '#client/features/groups/api/delete-group.ts';
+import { isGroupNotFound, useGroup } from '#client/features/groups/api/get-group.ts';
+import { useGroupAccess } from '#client/features/groups/api/get-group-access.ts';
+import { useMarkGroupViewed } from '#client/features/groups/api/mark-viewed.ts';
+import { groupKeys, updateGroupCaches } from '#client/features/groups/api/query-keys.ts';
+import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
+import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/components/group-header.tsx';
+import { MembersPanel } from '#client/features/groups/components/members-panel.tsx';
+import { SubscribersPanel } from '#client/features/groups/components/subscribers-panel.tsx';
+import { groupPath } from '#client/features/groups/utils/format.ts';
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useLiveTopic } from '#client/lib/use-live-topic.ts';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { GROUP_LIVE_EVENTS, groupTopic, userTopic, type GroupPageResponse } from '#shared/schemas/groups.ts';
+
+import { GroupNotFound, renderPersonLink } from './compose.tsx';
+
+type TabId = 'posts' | 'questions' | 'members' | 'subscribers';
+
+function tabsOf(isAma: boolean): { id: TabId; label: string }[] {
+  return [
+    { id: 'posts', label: 'Posts' },
+    ...(isAma ? [{ id: 'questions' as const, label: 'Questions' }] : []),
+    { id: 'members', label: 'Members' },
+    { id: 'subscribers', label: 'Subscribers' },
+  ];
+}
+
+function numberOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+/** Keeps the page current from the live channel: the group's topic, and the viewer's own. */
+function useGroupLiveUpdates(page: GroupPageResponse, slug: string, onDeleted: () => void) {
+  const { group } = page;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+
+  useLiveTopic(groupTopic(group.id), (event) => {
+    const data = event.data ?? {};
+    switch (event.event) {
+      case GROUP_LIVE_EVENTS.subscribersChanged: {
+        const subscriberCount = numberOf(data.subscriberCount);
+        if (subscriberCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, subscriberCount }));
+        void queryClient.invalidateQueries({ queryKey: groupKeys.subscribers(group.id) });
+        break;
+      }
+      case GROUP_LIVE_EVENTS.membersChanged: {
+        const memberCount = numberOf(data.memberCount);
+        if (memberCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, memberCount }));
+        void queryClient.invalidateQueries({ queryKey: groupKeys.members(group.id) });
+        void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) });
+        break;
+      }
+      case GROUP_LIVE_EVENTS.likesChanged: {
+        const likeCount = numberOf(data.likeCount);
+        if (likeCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, likeCount }));
+        break;
+      }
+      case GROUP_LIVE_EVENTS.groupUpdated: {
+        // A new slug (when the event names it) moves the page; otherwise the page is read again.
+        if (typeof data.slug === 'string' && data.slug !== group.slug) {
+          void navigate(groupPath(data.slug), { replace: true });
+        } else {
+          void queryClient.invalidateQueries({ queryKey: groupKeys.bySlug(slug) });
+        }
+        break;
+      }
+      case GROUP_LIVE_EVENTS.groupDeleted:
+        onDeleted();
+        break;
+    }
+  });
+
+  useLiveTopic(user ? userTopic(user.id) : null, (event) => {
+    // The host added or removed the viewer, or they subscribed in another tab.
+    if (event.event === GROUP_LIVE_EVENTS.accessChanged && String(event.ids.groupId) === group.id) {
+      void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) });
+    }
+  });
+}
+
+function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: string; updatedAt: number }) {
+  const { group } = page;
+  const { data: access } = useGroupAccess(group.id, { access: page.access, updatedAt });
+  const [isDeleted, setIsDeleted] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const deleteGroup = useDeleteGroup();
+  const { mutate: markViewed } = useMarkGroupViewed();
+  const markedGroupId = useRef<string | null>(null);
+  useDocumentTitle(group.name);
+  useGroupLiveUpdates(page, slug, () => setIsDeleted(true));
+
+  // Seeing the page counts as a visit of one's subscription: once per group, so the sidebar's dot goes.
+  const isSubscribed = access?.isSubscribed ?? false;
+  useEffect(() => {
+    if (!isSubscribed || markedGroupId.current === group.id) return;
+    markedGroupId.current = group.id;
+    markViewed(group.id);
+  }, [isSubscribed, group.id, markViewed]);
+
+  if (isDeleted) {
+    return (
+      <Alert variant="warning" title="This group was deleted">
+        <Button asChild variant="outline" size="sm" className="mt-2">
+          <Link to="/groups">See all groups</Link>
+        </Button>
+      </Alert>
+    );
+  }
+
+  const tabs = tabsOf(group.ama);
+  const asked = params.get('tab');
+  const tab = tabs.find((item) => item.id === asked)?.id ?? 'posts';
+  const isHost = access?.role === 'host';
+
+  return (
+    <GroupGateProvider group={group} access={access}>
+      <GroupHeader
+        group={group}
+        access={access}
+        hostLink={renderPersonLink({ username: group.host.username, name: group.host.name || group.host.username })}
+        onDelete={async () => {
+          await deleteGroup.mutateAsync(group.id);
+          toast.success(GROUP_MESSAGES.deleted, { description: `${group.name} is gone.` });
+          await navigate('/groups');
+        }}
+      />
+      <Tabs
+        className="mt-8"
+        value={tab}
+        onValueChange={(value) => setParams(value === 'posts' ? {} : { tab: value }, { replace: true })}
+      >
+        <TabsList aria-label="Group sections">
+          {tabs.map((item) => (
+            <TabsTrigger key={item.id} value={item.id}>
+              {item.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="posts" className="pt-2">
+          <EmptyState icon={<Newspaper />} title="No posts yet." description="Posts in this group will show here." />
+        </TabsContent>
+        {group.ama ? (
+          <TabsContent value="questions" className="pt-2">
+            <EmptyState
+              icon={<MessageCircleQuestion />}
+              title="No questions yet."
+              description="Questions for the host will show here."
+            />
+          </TabsContent>
+        ) : null}
+        <TabsContent value="members" className="pt-2">
+          <MembersPanel groupId={group.id} isHost={isHost} renderPersonLink={renderPersonLink} />
+        </TabsContent>
+        <TabsContent value="subscribers" className="pt-2">
+          <SubscribersPanel groupId={group.id} renderPersonLink={renderPersonLink} />
+        </TabsContent>
+      </Tabs>
+    </GroupGateProvider>
+  );
+}
+
+function GroupPage({ slug }: { slug: string }) {
+  const query = useGroup(slug);
+  useDocumentTitle(query.isError && isGroupNotFound(query.error) ? GROUP_MESSAGES.notFound : null);
+
+  if (query.isError && isGroupNotFound(query.error)) return <GroupNotFound />;
+  let content;
+  if (query.isPending) {
+    content = (
+      <>
+        <GroupHeaderSkeleton />
+        <ListSkeleton className="mt-10" label="Loading group" />
+      </>
+    );
+  } else if (query.isError) {
+    content = (
+      <Alert variant="error" title="This group could not be loaded" description={query.error.message}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  } else {
+    content = <GroupView page={query.data} slug={slug} updatedAt={query.dataUpdatedAt} />;
+  }
+  return <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">{content}</div>;
+}
+
+/** /group/:slug: a group's page (slug in any case). */
+export function GroupRoute() {
+  const { slug = '' } = useParams();
+  return <GroupPage key={slug.toLowerCase()} slug={slug} />;
+}

@@ -1,0 +1,100 @@
+import { BellRing } from 'lucide-react';
+import { Link } from 'react-router';
+
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { useMySubscriptions } from '#client/features/groups/api/get-my-subscriptions.ts';
+import { groupPath } from '#client/features/groups/utils/format.ts';
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+
+import { renderPersonLink, SignInPrompt } from './compose.tsx';
+
+function SubscriptionList() {
+  const subscriptions = useMySubscriptions();
+  if (subscriptions.isPending) return <ListSkeleton label="Loading your subscriptions" />;
+  if (!subscriptions.data) {
+    return (
+      <Alert variant="error" title="Your subscriptions could not be loaded" description={subscriptions.error?.message}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void subscriptions.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const rows = subscriptions.data.pages.flatMap((page) => page.subscriptions);
+  if (rows.length === 0) {
+    return (
+      <EmptyState
+        icon={<BellRing />}
+        title="No subscriptions yet"
+        description="Live Q&A groups you subscribe to show here, newest activity first."
+        action={
+          <Button asChild>
+            <Link to="/groups">Find groups</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <ul aria-label="Your subscriptions" className="divide-y">
+        {rows.map((item) => (
+          <li key={item.groupId} className="flex items-center gap-3 py-3">
+            <Avatar src={item.groupImage || null} name={item.groupName} userId={item.groupId} alt="" shape="rounded" />
+            <div className="grid min-w-0 flex-1">
+              <Link to={groupPath(item.groupSlug)} className="truncate font-medium underline-offset-4 hover:underline">
+                {item.groupName}
+              </Link>
+              <span className="truncate text-sm text-muted-foreground">
+                by {renderPersonLink({ username: item.username, name: item.creatorName || item.username })}
+              </span>
+            </div>
+            {item.hasNewActivity ? (
+              <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                New activity
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {subscriptions.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          isLoading={subscriptions.isFetchingNextPage}
+          onClick={() => void subscriptions.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** /home: a signed-in person's subscriptions, most recent activity first (the sidebar's 'See all'). */
+export function MySubscriptionsRoute() {
+  const { user, loading } = useSession();
+  useDocumentTitle('Your subscriptions');
+  let content;
+  if (loading) content = <ListSkeleton label="Loading" />;
+  else if (!user) {
+    content = (
+      <SignInPrompt
+        title="Sign in to see your subscriptions"
+        description="The groups you subscribe to, with what is new in each."
+      />
+    );
+  } else {
+    content = (
+      <>
+        <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Your subscriptions</h1>
+        <SubscriptionList />
+      </>
+    );
+  }
+  return <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">{content}</div>;
+}
