@@ -3,15 +3,21 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client.ts';
 import { SubscriptionListResponseSchema, type SubscriptionListResponse } from '#shared/schemas/groups.ts';
 
+import { emptyOnFailure } from './empty-on-failure.ts';
 import { groupKeys } from './query-keys.ts';
 
-/** GET /api/me/subscriptions: the signed-in person's (live Q&A) groups, most recent activity first. */
+/** GET /api/me/subscriptions: the signed-in person's (live Q&A) groups, most recent activity first; empty on failure (spec section 8). */
 export function getMySubscriptions(
   { cursor }: { cursor: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SubscriptionListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return api.get(`/api/me/subscriptions${query}`, SubscriptionListResponseSchema, { signal });
+  return emptyOnFailure(
+    api.get(`/api/me/subscriptions${query}`, SubscriptionListResponseSchema, { signal }),
+    { subscriptions: [], nextCursor: null },
+    'Listing my subscriptions',
+    signal,
+  );
 }
 
 /** The signed-in person's subscriptions, a page at a time; waits while `enabled` is false (signed out). */

@@ -3,17 +3,21 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client.ts';
 import { SubscriberListResponseSchema, type SubscriberListResponse } from '#shared/schemas/groups.ts';
 
+import { emptyOnFailure } from './empty-on-failure.ts';
 import { groupKeys } from './query-keys.ts';
 
-/** GET /api/groups/:groupId/subscribers: newest first, 20 a page (spec section 7). */
+/** GET /api/groups/:groupId/subscribers: newest first, 20 a page (spec section 7); empty on failure (section 8). */
 export function getGroupSubscribers(
   { groupId, cursor }: { groupId: string; cursor: string | null },
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SubscriberListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return api.get(`/api/groups/${encodeURIComponent(groupId)}/subscribers${query}`, SubscriberListResponseSchema, {
+  return emptyOnFailure(
+    api.get(`/api/groups/${encodeURIComponent(groupId)}/subscribers${query}`, SubscriberListResponseSchema, { signal }),
+    { subscribers: [], nextCursor: null },
+    'Listing the subscribers',
     signal,
-  });
+  );
 }
 
 /** A group's subscribers, a page at a time. */
