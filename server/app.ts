@@ -13,7 +13,9 @@ import { groupsPlugin } from './features/groups/plugin.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { imagesPlugin } from './features/images/plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
+import { postsPlugin } from './features/posts/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
+import { questionsPlugin } from './features/questions/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
@@ -113,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(imagesPlugin);
   await app.register(profilesPlugin, { mail: options.mail ?? {}, newFollowers: options.profiles ?? {} });
   await app.register(groupsPlugin);
+  await app.register(questionsPlugin);
+  await app.register(postsPlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

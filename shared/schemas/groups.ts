@@ -35,6 +35,8 @@ export const GroupSummarySchema = z.object({
   description: z.string(),
   groupImage: z.string(),
   ama: z.boolean(),
+  /** Questions wait for the host's approval before others see them (ama groups). */
+  questionsNeedApproval: z.boolean(),
   ownerId: z.string(),
   host: GroupPersonSchema,
   subscriberCount: z.number().int(),
@@ -78,6 +80,7 @@ export const GroupCreateInputSchema = z.strictObject({
   description: z.string().default(''),
   groupImage: z.string().default(''),
   ama: z.boolean().default(false),
+  questionsNeedApproval: z.boolean().default(false),
 });
 export type GroupCreateInput = z.input<typeof GroupCreateInputSchema>;
 
@@ -88,6 +91,7 @@ export const GroupUpdateInputSchema = z.strictObject({
   description: z.string().optional(),
   groupImage: z.string().optional(),
   ama: z.boolean().optional(),
+  questionsNeedApproval: z.boolean().optional(),
 });
 export type GroupUpdateInput = z.infer<typeof GroupUpdateInputSchema>;
 

@@ -19,6 +19,9 @@ export const renderPersonLink: RenderPersonLink = ({ username, name }) => (
 /** Uploads a group's picture (purpose 'group': its own renditions). */
 export const uploadGroupImage = (file: File) => uploadImage(file, 'group');
 
+/** Uploads one of a post's images (purpose 'post'). */
+export const uploadPostImage = (file: File) => uploadImage(file, 'post');
+
 /** Shown to a signed-out person on a page that needs an account; the sign-in modal opens once on arrival. */
 export function SignInPrompt({ title, description }: { title: string; description: string }) {
   const { openSignIn } = useSignInModal();

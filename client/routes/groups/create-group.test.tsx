@@ -121,13 +121,22 @@ describe('/create', () => {
 
     await u.type(await screen.findByRole('textbox', { name: 'Name' }), 'Compilers');
     await u.type(screen.getByRole('textbox', { name: 'Description' }), 'Parsing');
+    expect(screen.queryByRole('switch', { name: 'Questions wait for my approval' })).not.toBeInTheDocument();
     await u.click(screen.getByRole('switch', { name: 'Live Q&A (AMA) group' }));
+    await u.click(screen.getByRole('switch', { name: 'Questions wait for my approval' }));
     await u.click(screen.getByRole('button', { name: 'Create group' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/group/compilers'));
     expect(await screen.findByRole('heading', { name: 'Compilers', level: 1 })).toBeInTheDocument();
     expect(api.calls('POST', '/api/groups')).toEqual([
-      { name: 'Compilers', slug: 'compilers', description: 'Parsing', groupImage: '', ama: true },
+      {
+        name: 'Compilers',
+        slug: 'compilers',
+        description: 'Parsing',
+        groupImage: '',
+        ama: true,
+        questionsNeedApproval: true,
+      },
     ]);
   });
 });

@@ -32,7 +32,13 @@ const SUBSCRIPTION = '/api/groups/group-1/subscription';
 const VIEWED = '/api/groups/group-1/viewed';
 
 function pageAnswer(role: GroupRole, group: Parameters<typeof buildGroupPage>[1] = {}) {
-  return ({ path }: { path: string }) => (path === PAGE ? json(buildGroupPage(role, group)) : undefined);
+  return ({ path }: { path: string }) => {
+    if (path === PAGE) return json(buildGroupPage(role, group));
+    if (path === '/api/groups/group-1/posts') return json({ posts: [], nextCursor: null });
+    if (path.startsWith('/api/groups/group-1/questions?'))
+      return json({ pinned: null, questions: [], nextCursor: null });
+    return undefined;
+  };
 }
 
 describe('the group page', () => {
@@ -53,7 +59,7 @@ describe('the group page', () => {
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
     ).toEqual(['Posts', 'Questions', 'Members', 'Subscribers']);
-    expect(within(main).getByText('No posts yet.')).toBeInTheDocument();
+    expect(await within(main).findByText('No posts yet.')).toBeInTheDocument();
     await user().click(within(tabs).getByRole('tab', { name: 'Questions' }));
     expect(await within(main).findByText('No questions yet.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Compilers · Townhall'));

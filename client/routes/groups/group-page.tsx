@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageCircleQuestion, Newspaper } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
@@ -19,12 +18,21 @@ import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/compon
 import { MembersPanel } from '#client/features/groups/components/members-panel.tsx';
 import { SubscribersPanel } from '#client/features/groups/components/subscribers-panel.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
+import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
 import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { checkPermission } from '#shared/lib/permissions.ts';
 import { GROUP_LIVE_EVENTS, groupTopic, userTopic, type GroupPageResponse } from '#shared/schemas/groups.ts';
 
-import { GroupNotFound, renderPersonLink } from './compose.tsx';
+import { GroupNotFound, renderPersonLink, uploadPostImage } from './compose.tsx';
+import { useContentLiveUpdates } from './use-content-live-updates.ts';
+
+// Only live Q&A groups have a queue: its code loads when the tab opens.
+const QuestionsPanel = lazy(async () => {
+  const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
+  return { default: Panel };
+});
 
 type TabId = 'posts' | 'questions' | 'members' | 'subscribers';
 
@@ -103,6 +111,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
   const markedGroupId = useRef<string | null>(null);
   useDocumentTitle(group.name);
   useGroupLiveUpdates(page, slug, () => setIsDeleted(true));
+  useContentLiveUpdates(group.id);
 
   // Seeing the page counts as a visit of one's subscription: once per group, so the sidebar's dot goes.
   const isSubscribed = access?.isSubscribed ?? false;
@@ -126,6 +135,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
   const asked = params.get('tab');
   const tab = tabs.find((item) => item.id === asked)?.id ?? 'posts';
   const isHost = access?.role === 'host';
+  const role = access?.role ?? 'unknown';
 
   return (
     <GroupGateProvider group={group} access={access}>
@@ -152,15 +162,22 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
           ))}
         </TabsList>
         <TabsContent value="posts" className="pt-2">
-          <EmptyState icon={<Newspaper />} title="No posts yet." description="Posts in this group will show here." />
+          <PostsPanel
+            groupId={group.id}
+            canPost={checkPermission(role, 'post', 'posts').allowed}
+            upload={uploadPostImage}
+          />
         </TabsContent>
         {group.ama ? (
           <TabsContent value="questions" className="pt-2">
-            <EmptyState
-              icon={<MessageCircleQuestion />}
-              title="No questions yet."
-              description="Questions for the host will show here."
-            />
+            <Suspense fallback={<ListSkeleton label="Loading questions" />}>
+              <QuestionsPanel
+                groupId={group.id}
+                isHost={isHost}
+                canAsk={checkPermission(role, 'ask', 'questionQueue').allowed}
+                questionsNeedApproval={group.questionsNeedApproval}
+              />
+            </Suspense>
           </TabsContent>
         ) : null}
         <TabsContent value="members" className="pt-2">

@@ -32,6 +32,8 @@ export const groups = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** A live question-and-answer group. */
     ama: boolean().notNull().default(false),
+    /** Questions wait for the host's approval before others see them. */
+    questionsNeedApproval: boolean().notNull().default(false),
     subscriberCount: integer().notNull().default(0),
     memberCount: integer().notNull().default(0),
     likeCount: integer().notNull().default(0),

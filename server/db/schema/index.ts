@@ -6,4 +6,5 @@ export * from './groups.ts';
 export * from './images.ts';
 export * from './mail.ts';
 export * from './meta.ts';
+export * from './posts.ts';
 export * from './rate-limits.ts';

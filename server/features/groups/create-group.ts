@@ -40,6 +40,8 @@ export async function createGroup(options: {
         description: fields.description ?? '',
         groupImage: fields.groupImage ?? '',
         ama: fields.ama ?? false,
+        // approval only means something for a question queue, which only ama groups have
+        questionsNeedApproval: (fields.ama ?? false) && (fields.questionsNeedApproval ?? false),
         ownerId: viewer.id,
       })
       .returning({ id: groups.id });

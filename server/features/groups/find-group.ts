@@ -18,6 +18,7 @@ export const groupSummaryColumns = {
   groupImage: groups.groupImage,
   ownerId: groups.ownerId,
   ama: groups.ama,
+  questionsNeedApproval: groups.questionsNeedApproval,
   subscriberCount: groups.subscriberCount,
   memberCount: groups.memberCount,
   likeCount: groups.likeCount,

@@ -15,6 +15,7 @@ export interface GroupFields {
   description?: string;
   groupImage?: string;
   ama?: boolean;
+  questionsNeedApproval?: boolean;
 }
 
 /** '' (no picture) or the URL of a 'group' image `ownerId` uploaded (as profileImageURL checks avatars). */
@@ -60,6 +61,7 @@ export async function checkGroupFields(db: Queryable, input: GroupUpdateInput, o
     fields.groupImage = groupImage;
   }
   if (input.ama !== undefined) fields.ama = input.ama;
+  if (input.questionsNeedApproval !== undefined) fields.questionsNeedApproval = input.questionsNeedApproval;
   const entries = Object.entries(problems);
   if (entries.length > 0) {
     throw validationFailed(

@@ -226,6 +226,27 @@ describe('PATCH /api/groups/:groupId', () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it('keeps questionsNeedApproval for ama groups only, false otherwise', async () => {
+    const ama = await createGroup(app, host, { ama: true, questionsNeedApproval: true });
+    expect(ama).toMatchObject({ ama: true, questionsNeedApproval: true });
+    const plain = await createGroup(app, host, { ama: false, questionsNeedApproval: true });
+    expect(plain).toMatchObject({ ama: false, questionsNeedApproval: false });
+    const byId = await app.inject({ url: `/api/groups/by-slug/${ama.slug}` });
+    expect(GroupPageResponseSchema.parse(byId.json()).group.questionsNeedApproval).toBe(true);
+
+    const off = await call(app, host, 'PATCH', `/api/groups/${ama.id}`, { questionsNeedApproval: false });
+    expect(GroupResponseSchema.parse(off.json()).group.questionsNeedApproval).toBe(false);
+    const on = await call(app, host, 'PATCH', `/api/groups/${ama.id}`, { questionsNeedApproval: true });
+    expect(GroupResponseSchema.parse(on.json()).group.questionsNeedApproval).toBe(true);
+    // turning ama off clears it; asking for it on a plain group stores false
+    const notAma = await call(app, host, 'PATCH', `/api/groups/${ama.id}`, { ama: false });
+    expect(GroupResponseSchema.parse(notAma.json()).group).toMatchObject({ ama: false, questionsNeedApproval: false });
+    const ignored = await call(app, host, 'PATCH', `/api/groups/${plain.id}`, { questionsNeedApproval: true });
+    expect(GroupResponseSchema.parse(ignored.json()).group.questionsNeedApproval).toBe(false);
+    const both = await call(app, host, 'PATCH', `/api/groups/${plain.id}`, { ama: true, questionsNeedApproval: true });
+    expect(GroupResponseSchema.parse(both.json()).group).toMatchObject({ ama: true, questionsNeedApproval: true });
+  });
+
   it('refuses bad fields, a taken slug, an empty change, foreign images', async () => {
     const group = await createGroup(app, host);
     const taken = await createGroup(app, other);
@@ -325,8 +346,10 @@ describe('OpenAPI', () => {
     const document = (await app.inject({ url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
+    // a group's posts and questions live under its path but belong to their own features
     const groupPaths = Object.entries(document.paths).filter(
-      ([path]) => path.startsWith('/api/groups') || path === '/api/me/subscriptions',
+      ([path]) =>
+        (path.startsWith('/api/groups') && !/\/(posts|questions)(\/|$)/.test(path)) || path === '/api/me/subscriptions',
     );
     const operations = groupPaths.flatMap(([, methods]) => Object.values(methods));
     expect(operations).toHaveLength(18);

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
 import type { Queryable } from '../../db/client.ts';
-import { groupSubscriptions, groups, users } from '../../db/schema/index.ts';
+import { answers, groupSubscriptions, groups, questions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor.ts';
 import { requireViewer } from './host-only.ts';
@@ -11,7 +11,9 @@ import { presentSubscriptionItem } from './presenter.ts';
  * One page of the viewer's subscriptions (spec sections 3 and 7): only ama groups, the
  * liveliest first — by the group's last activity, or the subscription's time before any —
  * then by group id. One query, the group and its owner joined; a keyset cursor on
- * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond.
+ * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond, and so are the
+ * questions (visible: open or answered, not hidden) and answers made since the last visit —
+ * all of them before any visit.
  */
 export async function listSubscriptions(options: {
   db: Queryable;
@@ -40,6 +42,14 @@ export async function listSubscriptions(options: {
       lastViewedAt: groupSubscriptions.lastViewedAt,
       lastActivityAt: groups.lastActivityAt,
       hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
+      // counted per group with questions_group_created_idx and answers_group_created_idx
+      newQuestionsCount: sql<number>`(select count(*)::int from ${questions} where ${questions.groupId} = ${groups.id}
+        and ${questions.status} <> 'pending' and not ${questions.isHidden}
+        and (${groupSubscriptions.lastViewedAt} is null or ${questions.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
+      newAnswersCount: sql<number>`(select count(*)::int from ${answers}
+        inner join ${questions} on ${questions.id} = ${answers.questionId}
+        where ${answers.groupId} = ${groups.id} and not ${questions.isHidden}
+        and (${groupSubscriptions.lastViewedAt} is null or ${answers.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
       cursorTime: cursorTime(sortTime),
     })
     .from(groupSubscriptions)

@@ -27,6 +27,8 @@ export function presentGroup(row: GroupSummaryRow): GroupSummary {
     description: row.description,
     groupImage: row.groupImage,
     ama: row.ama,
+    // only an ama group has a question queue to approve
+    questionsNeedApproval: row.ama && row.questionsNeedApproval,
     ownerId: row.ownerId,
     host: { id: row.ownerId, username: row.hostUsername, name: row.hostName, profileImageURL: row.hostImage },
     subscriberCount: row.subscriberCount,
@@ -139,6 +141,8 @@ export function presentSubscriptionItem(row: {
   lastViewedAt: Date | null;
   lastActivityAt: Date | null;
   hasNewActivity: boolean;
+  newQuestionsCount: number;
+  newAnswersCount: number;
 }): SubscriptionItem {
   return {
     groupId: row.groupId,
@@ -152,8 +156,7 @@ export function presentSubscriptionItem(row: {
     lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
     lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
     hasNewActivity: row.hasNewActivity,
-    // counted once questions and answers exist (issue 7)
-    newQuestionsCount: null,
-    newAnswersCount: null,
+    newQuestionsCount: row.newQuestionsCount,
+    newAnswersCount: row.newAnswersCount,
   };
 }

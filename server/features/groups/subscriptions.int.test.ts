@@ -281,8 +281,8 @@ describe('GET /api/me/subscriptions', () => {
       lastActivityAt: new Date(base + 3000).toISOString(),
       lastViewedAt: null,
       hasNewActivity: true,
-      newQuestionsCount: null,
-      newAnswersCount: null,
+      newQuestionsCount: 0,
+      newAnswersCount: 0,
     });
     expect(items[3]).toMatchObject({ lastActivityAt: null, hasNewActivity: false });
 

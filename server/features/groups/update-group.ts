@@ -30,6 +30,8 @@ export async function updateGroup(options: {
       if (Object.values(input).every((value) => value === undefined)) throw badRequest(GROUP_MESSAGES.invalidData);
       const fields = await checkGroupFields(tx, input, viewer.id);
       if (fields.slug !== undefined && (await isSlugTaken(tx, fields.slug, groupId))) throw slugTaken();
+      // approval only means something for a question queue, which only ama groups have
+      if (!(fields.ama ?? found.ama)) fields.questionsNeedApproval = false;
       const [row] = await tx
         .update(groups)
         .set({ ...fields, updatedAt: sql`now()` })

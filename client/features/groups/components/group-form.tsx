@@ -98,7 +98,8 @@ export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabe
 
   function setField<K extends keyof GroupFormValues>(field: K, value: GroupFormValues[K]) {
     setValues((before) => ({ ...before, [field]: value }));
-    if (field !== 'ama') setServerErrors((before) => ({ ...before, [field]: undefined }));
+    if (field !== 'ama' && field !== 'questionsNeedApproval')
+      setServerErrors((before) => ({ ...before, [field]: undefined }));
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -181,6 +182,14 @@ export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabe
         checked={values.ama}
         onCheckedChange={(checked) => setField('ama', checked)}
       />
+      {values.ama ? (
+        <SwitchField
+          label="Questions wait for my approval"
+          description="New questions show to others only once you approve them."
+          checked={values.questionsNeedApproval}
+          onCheckedChange={(checked) => setField('questionsNeedApproval', checked)}
+        />
+      ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" isLoading={isSubmitting} disabled={isUploading}>
           {submitLabel}

@@ -12,6 +12,7 @@ export function buildGroup(overrides: Partial<GroupSummary> = {}): GroupSummary 
     description: 'Parsing, code generation and the odd bug.',
     groupImage: '',
     ama: true,
+    questionsNeedApproval: false,
     ownerId: 'user-2',
     host: { id: 'user-2', username: 'grace', name: 'Grace Hopper', profileImageURL: '' },
     subscriberCount: 10,

@@ -9,6 +9,8 @@ export type GroupFormValues = {
   description: string;
   groupImage: string;
   ama: boolean;
+  /** Questions wait for the host's approval (only meaningful with ama). */
+  questionsNeedApproval: boolean;
 };
 
 /** Fields a message can belong to (the server names the same ones in a 400's `fields`). */
@@ -17,7 +19,14 @@ export type GroupFormField = 'name' | 'slug' | 'description' | 'groupImage';
 export const GROUP_FORM_FIELDS: readonly GroupFormField[] = ['name', 'slug', 'description', 'groupImage'];
 
 /** An empty form, for a new group. */
-export const EMPTY_GROUP_FORM: GroupFormValues = { name: '', slug: '', description: '', groupImage: '', ama: false };
+export const EMPTY_GROUP_FORM: GroupFormValues = {
+  name: '',
+  slug: '',
+  description: '',
+  groupImage: '',
+  ama: false,
+  questionsNeedApproval: false,
+};
 
 /** The form's values for an existing group. */
 export function groupFormValues(group: GroupSummary): GroupFormValues {
@@ -27,6 +36,7 @@ export function groupFormValues(group: GroupSummary): GroupFormValues {
     description: group.description,
     groupImage: group.groupImage,
     ama: group.ama,
+    questionsNeedApproval: group.questionsNeedApproval,
   };
 }
 
@@ -64,5 +74,8 @@ export function groupChanges(values: GroupFormValues, saved: GroupFormValues): G
   if (values.description !== saved.description) changes.description = values.description;
   if (values.groupImage !== saved.groupImage) changes.groupImage = values.groupImage;
   if (values.ama !== saved.ama) changes.ama = values.ama;
+  if (values.questionsNeedApproval !== saved.questionsNeedApproval) {
+    changes.questionsNeedApproval = values.questionsNeedApproval;
+  }
   return changes;
 }

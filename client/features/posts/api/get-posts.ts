@@ -1,0 +1,30 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { PostListResponseSchema, type PostListResponse } from '#shared/schemas/posts.ts';
+
+import { postKeys } from './query-keys.ts';
+
+/** GET /api/groups/:groupId/posts: newest first, 20 a page. */
+export function getPosts(
+  { groupId, cursor }: { groupId: string; cursor: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<PostListResponse> {
+  const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
+  return api.get(`/api/groups/${encodeURIComponent(groupId)}/posts${query}`, PostListResponseSchema, { signal });
+}
+
+/** Query of a group's feed, a page at a time. */
+export function postsQueryOptions(groupId: string) {
+  return infiniteQueryOptions({
+    queryKey: postKeys.feed(groupId),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getPosts({ groupId, cursor: pageParam }, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** A group's feed. */
+export function usePosts(groupId: string) {
+  return useInfiniteQuery(postsQueryOptions(groupId));
+}

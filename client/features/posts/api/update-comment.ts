@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { updateCachedItems } from '#client/lib/update-cached-items.ts';
+import { CommentResponseSchema, type Comment } from '#shared/schemas/posts.ts';
+
+/** PATCH /api/comments/:commentId (author only). */
+export async function updateComment({ commentId, body }: { commentId: string; body: string }): Promise<Comment> {
+  const answer = await api.patch(`/api/comments/${encodeURIComponent(commentId)}`, { body }, CommentResponseSchema);
+  return answer.comment;
+}
+
+/** Edits one's own comment. */
+export function useUpdateComment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateComment,
+    onSuccess: (comment) => updateCachedItems(queryClient, comment.id, () => comment),
+  });
+}

@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { QuestionListResponseSchema, type QuestionListResponse } from '#shared/schemas/posts.ts';
+
+import { questionKeys, type QuestionSort, type QuestionView } from './query-keys.ts';
+
+/** GET /api/groups/:groupId/questions?sort&view&cursor: the pinned question and a page of the queue. */
+export function getQuestions(
+  { groupId, sort, view, cursor }: { groupId: string; sort: QuestionSort; view: QuestionView; cursor: string | null },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<QuestionListResponse> {
+  const params = new URLSearchParams({ sort, view });
+  if (cursor) params.set('cursor', cursor);
+  return api.get(
+    `/api/groups/${encodeURIComponent(groupId)}/questions?${params.toString()}`,
+    QuestionListResponseSchema,
+    {
+      signal,
+    },
+  );
+}
+
+/** Query of one sort and view of a group's queue, a page at a time. */
+export function questionsQueryOptions(groupId: string, sort: QuestionSort, view: QuestionView) {
+  return infiniteQueryOptions({
+    queryKey: questionKeys.list(groupId, sort, view),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => getQuestions({ groupId, sort, view, cursor: pageParam }, { signal }),
+    getNextPageParam: (page) => page.nextCursor,
+    // Switching Top/New keeps the old order on screen until the new one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A group's question queue. */
+export function useQuestions(groupId: string, sort: QuestionSort, view: QuestionView) {
+  return useInfiniteQuery(questionsQueryOptions(groupId, sort, view));
+}

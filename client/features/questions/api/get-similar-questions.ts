@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+
+import { api } from '#client/lib/api-client.ts';
+import { SimilarQuestionsResponseSchema } from '#shared/schemas/posts.ts';
+
+import { questionKeys } from './query-keys.ts';
+
+export type SimilarQuestions = z.infer<typeof SimilarQuestionsResponseSchema>;
+
+/** Texts shorter than this ask nothing: too short to resemble anything. */
+export const SIMILAR_MIN_CHARACTERS = 3;
+
+/** GET /api/groups/:groupId/questions/similar?q=: questions already asked that read like `text`. */
+export function getSimilarQuestions(
+  { groupId, text }: { groupId: string; text: string },
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<SimilarQuestions> {
+  const params = new URLSearchParams({ q: text });
+  return api.get(
+    `/api/groups/${encodeURIComponent(groupId)}/questions/similar?${params.toString()}`,
+    SimilarQuestionsResponseSchema,
+    { signal },
+  );
+}
+
+/** Query of the questions like `text` (already debounced by the caller). */
+export function similarQuestionsQueryOptions(groupId: string, text: string) {
+  return queryOptions({
+    queryKey: questionKeys.similar(groupId, text),
+    queryFn: ({ signal }) => getSimilarQuestions({ groupId, text }, { signal }),
+    enabled: text.length >= SIMILAR_MIN_CHARACTERS,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Questions like the text being typed. */
+export function useSimilarQuestions(groupId: string, text: string) {
+  return useQuery(similarQuestionsQueryOptions(groupId, text));
+}

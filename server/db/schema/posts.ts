@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { groups } from './groups.ts';
+
+/** An image of a post: the URL of one of its author's 'post' uploads, with its size for the grid. */
+export interface PostImage {
+  url: string;
+  width: number;
+  height: number;
+}
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** Set when the author changes the text; null if never edited. */
+  editedAt: timestamp({ withTimezone: true }),
+};
+
+/**
+ * A post in a group (action post). The body is plain text with a small formatting subset
+ * (links, bold, italics, lists, line breaks) that the client renders without HTML; it is
+ * stored exactly as typed. Counters change in the same transaction as their rows.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    images: jsonb().$type<PostImage[]>().notNull().default([]),
+    likeCount: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('posts_group_created_idx').on(
+      table.groupId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('posts_author_idx').on(table.authorId),
+    check('posts_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
+  ],
+);
+
+/** What a comment hangs under. */
+export const COMMENT_PARENT_TYPES = ['post', 'question'] as const;
+export type CommentParentType = (typeof COMMENT_PARENT_TYPES)[number];
+
+/**
+ * A comment on a post or a question (action comment), or a reply to such a comment (action
+ * reply): one level only, so a reply's replyToId names a top-level comment.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    parentType: text({ enum: COMMENT_PARENT_TYPES }).notNull(),
+    /** The post's or question's id (deleting it deletes its comments in the same transaction). */
+    parentId: uuid().notNull(),
+    replyToId: uuid().references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    likeCount: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('comments_parent_created_idx').on(table.parentType, table.parentId, table.createdAt, table.id),
+    index('comments_reply_to_idx').on(table.replyToId),
+    index('comments_group_created_idx').on(table.groupId, table.createdAt.desc().nullsFirst()),
+    check('comments_parent_type_check', sql`${table.parentType} in ('post', 'question')`),
+    check('comments_like_count_check', sql`${table.likeCount} >= 0`),
+  ],
+);
+
+/** Where a question is in the queue. 'pending' waits for the host's approval (groups that ask for it). */
+export const QUESTION_STATUSES = ['pending', 'open', 'answered'] as const;
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+
+/**
+ * A question in an ama group's queue (action ask, target questionQueue). Votes are likes
+ * (likeCount). The host pins the one being answered now (at most one per group), hides abusive
+ * ones (isHidden: only the host and the author still see them) and marks them answered.
+ */
+export const questions = pgTable(
+  'questions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** The AMA session it was asked for, if any (issue 7's sessions; no foreign key until that table exists). */
+    sessionId: uuid(),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    status: text({ enum: QUESTION_STATUSES }).notNull().default('open'),
+    isHidden: boolean().notNull().default(false),
+    /** When the host pinned it; null when not pinned. */
+    pinnedAt: timestamp({ withTimezone: true }),
+    answeredAt: timestamp({ withTimezone: true }),
+    likeCount: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('questions_group_top_idx').on(table.groupId, table.likeCount.desc().nullsFirst(), table.createdAt, table.id),
+    index('questions_group_created_idx').on(
+      table.groupId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    uniqueIndex('questions_one_pinned_per_group_idx')
+      .on(table.groupId)
+      .where(sql`${table.pinnedAt} is not null`),
+    // similar-question suggestions (pg_trgm, enabled by migration 0001)
+    index('questions_body_trgm_idx').using('gin', sql`${table.body} gin_trgm_ops`),
+    check('questions_status_check', sql`${table.status} in ('pending', 'open', 'answered')`),
+    check('questions_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
+  ],
+);
+
+/** The host's answer to a question: one per question, editable, likeable. */
+export const answers = pgTable(
+  'answers',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    questionId: uuid()
+      .notNull()
+      .unique()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    likeCount: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (table) => [
+    index('answers_group_created_idx').on(table.groupId, table.createdAt.desc().nullsFirst()),
+    check('answers_like_count_check', sql`${table.likeCount} >= 0`),
+  ],
+);

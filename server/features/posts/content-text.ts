@@ -1,0 +1,29 @@
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { isGroupId } from '../groups/cursor.ts';
+
+/** A comment's text as stored: trimmed, exactly as typed otherwise (never turned into HTML). */
+export function checkCommentBody(body: string): string {
+  const text = body.trim();
+  if (text === '') throw badRequest(CONTENT_MESSAGES.commentEmpty, { body: CONTENT_MESSAGES.commentEmpty });
+  if (text.length > CONTENT_LIMITS.commentBodyMax) {
+    throw badRequest(CONTENT_MESSAGES.commentTooLong, { body: CONTENT_MESSAGES.commentTooLong });
+  }
+  return text;
+}
+
+/** A post's text as stored: trimmed; may be empty only when the post has images (checked by the caller). */
+export function checkPostBody(body: string): string {
+  const text = body.trim();
+  if (text.length > CONTENT_LIMITS.postBodyMax) {
+    throw badRequest(CONTENT_MESSAGES.postTooLong, { body: CONTENT_MESSAGES.postTooLong });
+  }
+  return text;
+}
+
+/** Ids of posts, comments, questions and answers are UUIDs; anything else names nothing (404 `message`). */
+export function requireItemId(value: string, message: string): string {
+  if (!isGroupId(value)) throw notFound(message);
+  return value;
+}

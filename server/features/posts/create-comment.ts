@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { groupTopic } from '#shared/schemas/groups.ts';
+import { CONTENT_LIVE_EVENTS, type Comment } from '#shared/schemas/posts.ts';
+import { comments, type CommentParentType } from '../../db/schema/index.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
+import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import { touchGroupActivity } from '../groups/touch-group-activity.ts';
+import { loadCommentParent, moveCommentCount, requireVisibleParent } from './comment-parent.ts';
+import { loadComment } from './comment-query.ts';
+import { checkCommentBody, requireItemId } from './content-text.ts';
+
+/**
+ * Comments on a post or a question (action 'comment'), or replies to a top-level comment of
+ * the same parent (action 'reply'): one level only. The rule's target is 'posts' under a post
+ * and 'questionQueue' under a question, where the rule refuses the host ('Hosts answer
+ * questions rather than comment on them'). In one transaction with the parent locked: the
+ * row, the parent's commentCount and the group's lastActivityAt; watchers hear 'comment.created'.
+ */
+export async function createComment(options: {
+  transaction: RunInTransaction;
+  viewer: Viewer | null;
+  parentType: CommentParentType;
+  parentId: string;
+  body: string;
+  replyToId?: string | undefined;
+}): Promise<Comment> {
+  const { parentType, replyToId } = options;
+  return options.transaction(async (tx, { emit }) => {
+    const parent = await loadCommentParent({ db: tx, parentType, parentId: options.parentId, lock: true });
+    const { viewer } = await authorizeGroupAction({
+      db: tx,
+      viewer: options.viewer,
+      groupId: parent.groupId,
+      action: replyToId === undefined ? 'comment' : 'reply',
+      target: parent.target,
+    });
+    requireVisibleParent(parent, viewer);
+    const body = checkCommentBody(options.body);
+    if (replyToId !== undefined) {
+      const id = requireItemId(replyToId, CONTENT_MESSAGES.commentNotFound);
+      const [repliedTo] = await tx
+        .select({ replyToId: comments.replyToId })
+        .from(comments)
+        .where(and(eq(comments.id, id), eq(comments.parentType, parent.type), eq(comments.parentId, parent.id)))
+        .for('key share');
+      if (!repliedTo) throw notFound(CONTENT_MESSAGES.commentNotFound);
+      if (repliedTo.replyToId !== null) {
+        throw badRequest(CONTENT_MESSAGES.replyToReply, { replyToId: CONTENT_MESSAGES.replyToReply });
+      }
+    }
+    const [row] = await tx
+      .insert(comments)
+      .values({
+        groupId: parent.groupId,
+        parentType: parent.type,
+        parentId: parent.id,
+        replyToId: replyToId ?? null,
+        authorId: viewer.id,
+        body,
+      })
+      .returning({ id: comments.id });
+    if (!row) throw new Error('no comment row');
+    const commentCount = await moveCommentCount(tx, parent, 1);
+    await touchGroupActivity(tx, parent.groupId);
+    emit({
+      topic: groupTopic(parent.groupId),
+      event: CONTENT_LIVE_EVENTS.commentCreated,
+      ids: { commentId: row.id, parentId: parent.id },
+      data: { parentType: parent.type, commentCount },
+    });
+    const comment = await loadComment(tx, viewer.id, row.id);
+    if (!comment) throw new Error('comment vanished');
+    return comment;
+  });
+}

@@ -1,0 +1,115 @@
+import { eq, sql } from 'drizzle-orm';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import type { LIKE_TARGETS } from '#shared/schemas/posts.ts';
+import type { Queryable } from '../../db/client.ts';
+import { answers, comments, groups, posts, questions } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { CommentParent } from './comment-parent.ts';
+import { requireItemId } from './content-text.ts';
+
+/** What PUT/DELETE /api/likes/:targetType/:targetId act on. */
+export type ContentLikeTarget = (typeof LIKE_TARGETS)[number];
+
+/** A likeable item resolved: its group, the rule's target and who may see it (as comment parents). */
+export type LikeTarget = Omit<CommentParent, 'type'> & { type: ContentLikeTarget };
+
+const questionColumns = {
+  ownerId: groups.ownerId,
+  isHidden: questions.isHidden,
+  isPending: sql<boolean>`${questions.status} = 'pending'`,
+  questionAuthorId: questions.authorId,
+};
+
+/**
+ * The post, comment, question or answer `targetId` names; 404 'Nothing to like here' when
+ * there is none. The row is locked FOR KEY SHARE: likes of one item go on side by side (their
+ * counter update serializes them), while deleting the item waits for them and then removes
+ * their rows, so no like outlives its item.
+ */
+export async function loadLikeTarget(db: Queryable, type: ContentLikeTarget, targetId: string): Promise<LikeTarget> {
+  const id = requireItemId(targetId, CONTENT_MESSAGES.likeNotFound);
+  const missing = () => notFound(CONTENT_MESSAGES.likeNotFound);
+  switch (type) {
+    case 'post': {
+      const [row] = await db
+        .select({ id: posts.id, groupId: posts.groupId, authorId: posts.authorId, ownerId: groups.ownerId })
+        .from(posts)
+        .innerJoin(groups, eq(groups.id, posts.groupId))
+        .where(eq(posts.id, id))
+        .for('key share', { of: posts });
+      if (!row) throw missing();
+      return { ...row, type, target: 'posts', isHidden: false, isPending: false };
+    }
+    case 'question': {
+      const [row] = await db
+        .select({ id: questions.id, groupId: questions.groupId, authorId: questions.authorId, ...questionColumns })
+        .from(questions)
+        .innerJoin(groups, eq(groups.id, questions.groupId))
+        .where(eq(questions.id, id))
+        .for('key share', { of: questions });
+      if (!row) throw missing();
+      return { ...row, type, target: 'questionQueue' };
+    }
+    case 'answer': {
+      const [row] = await db
+        .select({ id: answers.id, groupId: answers.groupId, authorId: answers.authorId, ...questionColumns })
+        .from(answers)
+        .innerJoin(questions, eq(questions.id, answers.questionId))
+        .innerJoin(groups, eq(groups.id, answers.groupId))
+        .where(eq(answers.id, id))
+        .for('key share', { of: answers });
+      if (!row) throw missing();
+      // an answer is seen wherever its question is: by the question's author too
+      return { ...row, authorId: row.questionAuthorId, type, target: 'questionQueue' };
+    }
+    case 'comment': {
+      const [row] = await db
+        .select({
+          id: comments.id,
+          groupId: comments.groupId,
+          authorId: comments.authorId,
+          parentType: comments.parentType,
+          parentId: comments.parentId,
+          ownerId: groups.ownerId,
+        })
+        .from(comments)
+        .innerJoin(groups, eq(groups.id, comments.groupId))
+        .where(eq(comments.id, id))
+        .for('key share', { of: comments });
+      if (!row) throw missing();
+      const base = { id: row.id, groupId: row.groupId, authorId: row.authorId, ownerId: row.ownerId, type };
+      if (row.parentType === 'post') return { ...base, target: 'posts', isHidden: false, isPending: false };
+      const [question] = await db
+        .select({ isHidden: questions.isHidden, isPending: questionColumns.isPending, authorId: questions.authorId })
+        .from(questions)
+        .where(eq(questions.id, row.parentId));
+      if (!question) throw missing();
+      // under a hidden question, the question's author still sees the comments
+      return {
+        ...base,
+        authorId: question.authorId,
+        target: 'questionQueue',
+        isHidden: question.isHidden,
+        isPending: question.isPending,
+      };
+    }
+  }
+}
+
+/** Moves the item's likeCount by `delta`; returns the new count. */
+export async function moveLikeCount(db: Queryable, target: LikeTarget, delta: number): Promise<number> {
+  const table = { post: posts, question: questions, answer: answers, comment: comments }[target.type];
+  const [row] = await db
+    .update(table)
+    .set({ likeCount: sql`${table.likeCount} + ${delta}` })
+    .where(eq(table.id, target.id))
+    .returning({ likeCount: table.likeCount });
+  return row?.likeCount ?? 0;
+}
+
+/** The item's likeCount as committed now. */
+export async function readLikeCount(db: Queryable, target: LikeTarget): Promise<number> {
+  const table = { post: posts, question: questions, answer: answers, comment: comments }[target.type];
+  const [row] = await db.select({ likeCount: table.likeCount }).from(table).where(eq(table.id, target.id));
+  return row?.likeCount ?? 0;
+}

@@ -1,0 +1,49 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { CONTENT_LIMITS, type LikersResponseSchema } from '#shared/schemas/posts.ts';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { likes, users } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
+import { requireVisibleParent } from './comment-parent.ts';
+import { loadLikeTarget, readLikeCount, type ContentLikeTarget } from './like-target.ts';
+import { presentPerson } from './presenter.ts';
+
+/** Who liked an item, newest first, 20 a page, keyset on (created_at, user id) along likes_target_created_idx. */
+export async function listLikers(options: {
+  db: Queryable;
+  viewer: Viewer | null;
+  targetType: ContentLikeTarget;
+  targetId: string;
+  cursor?: string | undefined;
+}): Promise<z.infer<typeof LikersResponseSchema>> {
+  const { db, targetType } = options;
+  const target = await loadLikeTarget(db, targetType, options.targetId);
+  requireVisibleParent({ ...target, type: 'question' }, options.viewer);
+  const limit = CONTENT_LIMITS.pageSize;
+  const conditions: SQL[] = [eq(likes.targetType, targetType), eq(likes.targetId, target.id)];
+  if (options.cursor) {
+    const after = decodeCursor(options.cursor, { key: 'time', id: 'userId' });
+    conditions.push(sql`(${likes.createdAt}, ${likes.userId}) < (${after.key}::timestamptz, ${after.id})`);
+  }
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      profileImageUrl: users.profileImageUrl,
+      cursorTime: cursorTime(likes.createdAt),
+    })
+    .from(likes)
+    .innerJoin(users, eq(users.id, likes.userId))
+    .where(and(...conditions))
+    .orderBy(desc(likes.createdAt), desc(likes.userId))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    people: page.map(presentPerson),
+    total: await readLikeCount(db, target),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+  };
+}

@@ -1,0 +1,132 @@
+import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import type { GroupPerson } from '#shared/schemas/groups.ts';
+import type { Comment, LikedBy, Post } from '#shared/schemas/posts.ts';
+import { comments, likes, posts, users } from '../../db/schema/index.ts';
+import type { LikeTargetType } from '../../db/schema/index.ts';
+
+/** The public columns of an author (joined as `users`). */
+export const authorColumns = {
+  authorUsername: users.username,
+  authorName: users.name,
+  authorImage: users.profileImageUrl,
+};
+
+/** Whether `viewerId` ('' when signed out) liked the `targetType` whose id is `idColumn`. */
+export function isLikedColumn(targetType: LikeTargetType, idColumn: SQLWrapper, viewerId: string) {
+  return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${idColumn}::text and ${likes.userId} = ${viewerId})`;
+}
+
+export type PostRow = typeof posts.$inferSelect & {
+  authorUsername: string;
+  authorName: string;
+  authorImage: string;
+  isLiked: boolean;
+};
+export type CommentRow = typeof comments.$inferSelect & {
+  authorUsername: string;
+  authorName: string;
+  authorImage: string;
+  isLiked: boolean;
+};
+
+/** The columns `presentPost` needs, for a select of posts joined with their author. */
+export function postColumns(viewerId: string) {
+  return {
+    id: posts.id,
+    groupId: posts.groupId,
+    authorId: posts.authorId,
+    body: posts.body,
+    images: posts.images,
+    likeCount: posts.likeCount,
+    commentCount: posts.commentCount,
+    createdAt: posts.createdAt,
+    updatedAt: posts.updatedAt,
+    editedAt: posts.editedAt,
+    ...authorColumns,
+    isLiked: isLikedColumn('post', posts.id, viewerId),
+  };
+}
+
+/** The columns `presentComment` needs, for a select of comments joined with their author. */
+export function commentColumns(viewerId: string) {
+  return {
+    id: comments.id,
+    groupId: comments.groupId,
+    parentType: comments.parentType,
+    parentId: comments.parentId,
+    replyToId: comments.replyToId,
+    authorId: comments.authorId,
+    body: comments.body,
+    likeCount: comments.likeCount,
+    createdAt: comments.createdAt,
+    updatedAt: comments.updatedAt,
+    editedAt: comments.editedAt,
+    ...authorColumns,
+    isLiked: isLikedColumn('comment', comments.id, viewerId),
+  };
+}
+
+/** Joins the author of `authorIdColumn`. */
+export const joinAuthor = (authorIdColumn: typeof posts.authorId | typeof comments.authorId) =>
+  eq(users.id, authorIdColumn);
+
+function presentAuthor(row: { authorId: string; authorUsername: string; authorName: string; authorImage: string }) {
+  return { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage };
+}
+
+/** Who may edit and delete an item: its author edits; the author or the group's host deletes. */
+function permissionsOf(authorId: string, viewerId: string | null, ownerId: string) {
+  const isAuthor = viewerId !== null && viewerId === authorId;
+  return { canEdit: isAuthor, canDelete: isAuthor || (viewerId !== null && viewerId === ownerId) };
+}
+
+/** A post for the API. */
+export function presentPost(
+  row: PostRow,
+  context: { viewerId: string | null; ownerId: string; likedBy: LikedBy },
+): Post {
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    author: presentAuthor(row),
+    body: row.body,
+    images: row.images.map(({ url, width, height }) => ({ url, width, height })),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+    isLiked: context.viewerId !== null && row.isLiked,
+    likedBy: context.likedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    permissions: permissionsOf(row.authorId, context.viewerId, context.ownerId),
+  };
+}
+
+/** A comment or reply for the API. */
+export function presentComment(row: CommentRow, context: { viewerId: string | null; ownerId: string }): Comment {
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    parentType: row.parentType,
+    parentId: row.parentId,
+    replyToId: row.replyToId,
+    author: presentAuthor(row),
+    body: row.body,
+    likeCount: row.likeCount,
+    isLiked: context.viewerId !== null && row.isLiked,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    permissions: permissionsOf(row.authorId, context.viewerId, context.ownerId),
+  };
+}
+
+/** A person as like lists show them. */
+export function presentPerson(row: {
+  id: string;
+  username: string;
+  name: string;
+  profileImageUrl: string;
+}): GroupPerson {
+  return { id: row.id, username: row.username, name: row.name, profileImageURL: row.profileImageUrl };
+}

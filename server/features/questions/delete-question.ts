@@ -1,0 +1,66 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
+import { answers, comments, likes, questions } from '../../db/schema/index.ts';
+import { forbidden } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import { requireViewer } from '../groups/host-only.ts';
+import { lockQuestion } from './lock-question.ts';
+
+/**
+ * Deletes a question — its author, or the group's host (moderation) — with, in the same
+ * transaction, its answer, its comments and every like of the question, the answer and those
+ * comments (likes point at their target by id, without a foreign key).
+ */
+export async function deleteQuestion(options: {
+  transaction: RunInTransaction;
+  viewer: Viewer | null;
+  questionId: string;
+}): Promise<void> {
+  const viewer = requireViewer(options.viewer);
+  await options.transaction(async (tx, { emit }) => {
+    const { group, question } = await lockQuestion(tx, options.questionId);
+    if (question.authorId !== viewer.id && group.ownerId !== viewer.id) {
+      throw forbidden(CONTENT_MESSAGES.cannotDelete);
+    }
+    const isQuestionComment = and(eq(comments.parentType, 'question'), eq(comments.parentId, question.id));
+    await tx.delete(likes).where(
+      or(
+        and(eq(likes.targetType, 'question'), eq(likes.targetId, question.id)),
+        and(
+          eq(likes.targetType, 'answer'),
+          inArray(
+            likes.targetId,
+            tx
+              .select({ id: sql<string>`${answers.id}::text` })
+              .from(answers)
+              .where(eq(answers.questionId, question.id)),
+          ),
+        ),
+        and(
+          eq(likes.targetType, 'comment'),
+          inArray(
+            likes.targetId,
+            tx
+              .select({ id: sql<string>`${comments.id}::text` })
+              .from(comments)
+              .where(isQuestionComment),
+          ),
+        ),
+      ),
+    );
+    await tx.delete(comments).where(isQuestionComment);
+    await tx.delete(answers).where(eq(answers.questionId, question.id));
+    await tx.delete(questions).where(eq(questions.id, question.id));
+    // others never saw a pending or hidden question: only the host hears it is gone
+    const isPublic = question.status !== 'pending' && !question.isHidden;
+    emit({
+      topic: isPublic ? groupTopic(question.groupId) : userTopic(group.ownerId),
+      event: CONTENT_LIVE_EVENTS.questionDeleted,
+      ids: { groupId: question.groupId, questionId: question.id },
+      data: { wasPinned: question.pinnedAt !== null },
+    });
+  });
+}

@@ -1,0 +1,92 @@
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
+import { CONTENT_LIVE_EVENTS, type Question, type QuestionModerationInputSchema } from '#shared/schemas/posts.ts';
+import type { LiveEvent } from '#shared/schemas/live.ts';
+import { questions } from '../../db/schema/index.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import { requireViewer } from '../groups/host-only.ts';
+import { touchGroupActivity } from '../groups/touch-group-activity.ts';
+import { lockQuestion, now } from './lock-question.ts';
+import { loadQuestion } from './select-questions.ts';
+
+export type QuestionModerationInput = z.infer<typeof QuestionModerationInputSchema>;
+
+/**
+ * The host's moderation of one question, in one transaction: approve a pending question
+ * (everyone sees it from then on), set its status, hide or show it (hiding unpins), pin it —
+ * unpinning the group's other pinned question, since one is answered at a time — or unpin it.
+ * Pending and hidden questions cannot be pinned.
+ */
+export async function moderateQuestion(options: {
+  transaction: RunInTransaction;
+  viewer: Viewer | null;
+  questionId: string;
+  input: QuestionModerationInput;
+}): Promise<Question> {
+  const viewer = requireViewer(options.viewer);
+  const { input } = options;
+  if (Object.values(input).every((value) => value === undefined)) throw badRequest('Nothing to change');
+  return options.transaction(async (tx, { emit }) => {
+    const { group, question } = await lockQuestion(tx, options.questionId);
+    if (group.ownerId !== viewer.id) throw new AppError(403, 'forbidden', CONTENT_MESSAGES.onlyHostModerates);
+
+    let status = question.status;
+    if (input.isApproved && status === 'pending') status = 'open';
+    if (input.status) status = input.status;
+    const isHidden = input.isHidden ?? question.isHidden;
+    let isPinned = question.pinnedAt !== null;
+    if (input.isPinned !== undefined) isPinned = input.isPinned;
+    if (isHidden) isPinned = false;
+    if (isPinned && status === 'pending') throw badRequest('Approve this question before pinning it');
+    if (input.isPinned && isHidden) throw badRequest(CONTENT_MESSAGES.itemHidden);
+
+    const wasPublic = question.status !== 'pending' && !question.isHidden;
+    const isPublic = status !== 'pending' && !isHidden;
+    const becomesPinned = isPinned && question.pinnedAt === null;
+    const events: LiveEvent[] = [];
+    const ids = { groupId: question.groupId, questionId: question.id };
+
+    if (becomesPinned) {
+      // the partial unique index allows one pinned question per group: unpin the other first
+      await tx
+        .update(questions)
+        .set({ pinnedAt: null, updatedAt: now })
+        .where(
+          and(eq(questions.groupId, question.groupId), isNotNull(questions.pinnedAt), ne(questions.id, question.id)),
+        );
+    }
+    await tx
+      .update(questions)
+      .set({
+        status,
+        isHidden,
+        pinnedAt: isPinned ? (question.pinnedAt ?? now) : null,
+        answeredAt: status === 'answered' ? sql`coalesce(${questions.answeredAt}, now())` : null,
+        updatedAt: now,
+      })
+      .where(eq(questions.id, question.id));
+
+    if (question.status === 'pending' && status !== 'pending' && !isHidden) {
+      await touchGroupActivity(tx, question.groupId);
+      events.push({ topic: groupTopic(question.groupId), event: CONTENT_LIVE_EVENTS.questionCreated, ids });
+    } else if (wasPublic || isPublic) {
+      events.push({ topic: groupTopic(question.groupId), event: CONTENT_LIVE_EVENTS.questionUpdated, ids });
+    } else {
+      events.push({ topic: userTopic(group.ownerId), event: CONTENT_LIVE_EVENTS.questionUpdated, ids });
+    }
+    if (isPinned !== (question.pinnedAt !== null)) {
+      events.push({
+        topic: groupTopic(question.groupId),
+        event: CONTENT_LIVE_EVENTS.questionPinned,
+        ids: isPinned ? ids : { groupId: question.groupId },
+        data: { pinned: isPinned ? question.id : null },
+      });
+    }
+    for (const event of events) emit(event);
+    return loadQuestion(tx, viewer, question.id);
+  });
+}

@@ -1,0 +1,82 @@
+import type { Answer, Question } from '#shared/schemas/posts.ts';
+import type { QuestionStatus } from '../../db/schema/index.ts';
+
+/** A question row as `selectQuestions` reads it: author, answer and the viewer's likes joined. */
+export interface QuestionRow {
+  id: string;
+  groupId: string;
+  sessionId: string | null;
+  authorId: string;
+  authorUsername: string;
+  authorName: string;
+  authorImage: string;
+  body: string;
+  status: QuestionStatus;
+  isHidden: boolean;
+  pinnedAt: Date | null;
+  answeredAt: Date | null;
+  likeCount: number;
+  commentCount: number;
+  isLiked: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  editedAt: Date | null;
+  ownerId: string;
+  answerId: string | null;
+  answerAuthorId: string | null;
+  answerAuthorUsername: string | null;
+  answerAuthorName: string | null;
+  answerAuthorImage: string | null;
+  answerBody: string | null;
+  answerLikeCount: number | null;
+  answerIsLiked: boolean | null;
+  answerCreatedAt: Date | null;
+  answerUpdatedAt: Date | null;
+  answerEditedAt: Date | null;
+}
+
+function presentAnswer(row: QuestionRow): Answer | null {
+  if (row.answerId === null || row.answerCreatedAt === null || row.answerUpdatedAt === null) return null;
+  return {
+    id: row.answerId,
+    questionId: row.id,
+    author: {
+      id: row.answerAuthorId ?? '',
+      username: row.answerAuthorUsername ?? '',
+      name: row.answerAuthorName ?? '',
+      profileImageURL: row.answerAuthorImage ?? '',
+    },
+    body: row.answerBody ?? '',
+    likeCount: row.answerLikeCount ?? 0,
+    isLiked: row.answerIsLiked ?? false,
+    createdAt: row.answerCreatedAt.toISOString(),
+    updatedAt: row.answerUpdatedAt.toISOString(),
+    editedAt: row.answerEditedAt?.toISOString() ?? null,
+  };
+}
+
+/** A question as the queue shows it to `viewerId` (null: signed out), with what they may do with it. */
+export function presentQuestion(row: QuestionRow, viewerId: string | null): Question {
+  const isAuthor = viewerId !== null && viewerId === row.authorId;
+  const isHost = viewerId !== null && viewerId === row.ownerId;
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    sessionId: row.sessionId,
+    author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+    body: row.body,
+    status: row.status,
+    isHidden: row.isHidden,
+    isPinned: row.pinnedAt !== null,
+    pinnedAt: row.pinnedAt?.toISOString() ?? null,
+    likeCount: row.likeCount,
+    isLiked: row.isLiked,
+    commentCount: row.commentCount,
+    answer: presentAnswer(row),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    permissions: { canEdit: isAuthor && row.status !== 'answered', canDelete: isAuthor || isHost },
+  };
+}

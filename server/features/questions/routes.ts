@@ -1,0 +1,194 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import {
+  AnswerInputSchema,
+  QuestionInputSchema,
+  QuestionListQuerySchema,
+  QuestionListResponseSchema,
+  QuestionModerationInputSchema,
+  QuestionResponseSchema,
+  QuestionUpdateInputSchema,
+  SimilarQuestionsQuerySchema,
+  SimilarQuestionsResponseSchema,
+} from '#shared/schemas/posts.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import type { RateRule } from '../../plugins/rate-limit.ts';
+import { answerQuestion } from './answer-question.ts';
+import { askQuestion } from './ask-question.ts';
+import { deleteQuestion } from './delete-question.ts';
+import { editQuestion } from './edit-question.ts';
+import { listQuestions } from './list-questions.ts';
+import { moderateQuestion } from './moderate-question.ts';
+import { QUESTION_RATE_RULES } from './rate-rules.ts';
+import { findSimilarQuestions } from './similar-questions.ts';
+
+// Loose on purpose: a malformed id is answered 404 by the use cases.
+const GroupParamsSchema = z.strictObject({ groupId: z.string().max(200) });
+const QuestionParamsSchema = z.strictObject({ questionId: z.string().max(200) });
+const TAGS = ['questions'];
+
+const error = ErrorResponseSchema;
+const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error };
+
+/** The question queue of ama groups (issue 7). */
+export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const limit = async (rule: RateRule, viewer: Viewer | null) => {
+    if (viewer) await app.rateLimit.hit(rule, viewer.id);
+  };
+
+  app.get(
+    '/api/groups/:groupId/questions',
+    {
+      schema: {
+        summary: "One page of a group's question queue",
+        description:
+          'sort top (votes, then oldest) or new; view open (the pinned one comes in `pinned` on the first page), ' +
+          'answered, pending or hidden (the host only: 403 otherwise). Authors also see their own pending and ' +
+          'hidden questions. Pass `nextCursor` as `cursor` for the next page.',
+        tags: TAGS,
+        params: GroupParamsSchema,
+        querystring: QuestionListQuerySchema,
+        response: { 200: QuestionListResponseSchema, 400: error, 403: error, 404: error },
+      },
+    },
+    async (request) =>
+      listQuestions({ db: app.db, viewer: request.viewer, groupId: request.params.groupId, ...request.query }),
+  );
+
+  app.get(
+    '/api/groups/:groupId/questions/similar',
+    {
+      schema: {
+        summary: 'Asked questions like the text being typed (pg_trgm), at most 5',
+        description: 'Fewer than 3 characters: an empty list.',
+        tags: TAGS,
+        params: GroupParamsSchema,
+        querystring: SimilarQuestionsQuerySchema,
+        response: { 200: SimilarQuestionsResponseSchema, 400: error, 404: error },
+      },
+    },
+    async (request) =>
+      findSimilarQuestions({ db: app.db, viewer: request.viewer, groupId: request.params.groupId, q: request.query.q }),
+  );
+
+  app.post(
+    '/api/groups/:groupId/questions',
+    {
+      schema: {
+        summary: 'Ask a question (action ask on the question queue; ama groups only)',
+        description:
+          'Trimmed; empty or over 500 characters: 400. Not an ama group: 400. In groups that need approval, ' +
+          "the question waits ('pending') unless the host asks. At most 30 questions an hour.",
+        tags: TAGS,
+        params: GroupParamsSchema,
+        body: QuestionInputSchema,
+        response: { 201: QuestionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const question = await askQuestion({
+        transaction: app.transaction,
+        rateLimit: app.rateLimit,
+        viewer: request.viewer,
+        groupId: request.params.groupId,
+        input: request.body,
+      });
+      return reply.status(201).send({ question });
+    },
+  );
+
+  app.patch(
+    '/api/questions/:questionId',
+    {
+      schema: {
+        summary: "Edit one's own question while it is not answered",
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        body: QuestionUpdateInputSchema,
+        response: { 200: QuestionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await limit(QUESTION_RATE_RULES.questionChangesPerAccount, request.viewer);
+      return {
+        question: await editQuestion({
+          transaction: app.transaction,
+          viewer: request.viewer,
+          questionId: request.params.questionId,
+          body: request.body.body,
+        }),
+      };
+    },
+  );
+
+  app.delete(
+    '/api/questions/:questionId',
+    {
+      schema: {
+        summary: 'Delete a question with its answer, comments and likes (its author or the host)',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await limit(QUESTION_RATE_RULES.questionChangesPerAccount, request.viewer);
+      await deleteQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/questions/:questionId/answer',
+    {
+      schema: {
+        summary: 'Write or edit the answer and mark the question answered (the host only)',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        body: AnswerInputSchema,
+        response: { 200: QuestionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await limit(QUESTION_RATE_RULES.hostActionsPerAccount, request.viewer);
+      return {
+        question: await answerQuestion({
+          transaction: app.transaction,
+          viewer: request.viewer,
+          questionId: request.params.questionId,
+          body: request.body.body,
+        }),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/questions/:questionId/moderation',
+    {
+      schema: {
+        summary: 'Approve, pin, hide or set the status of a question (the host only)',
+        description: 'Pinning unpins the group’s other pinned question; hiding unpins.',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        body: QuestionModerationInputSchema,
+        response: { 200: QuestionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      await limit(QUESTION_RATE_RULES.hostActionsPerAccount, request.viewer);
+      return {
+        question: await moderateQuestion({
+          transaction: app.transaction,
+          viewer: request.viewer,
+          questionId: request.params.questionId,
+          input: request.body,
+        }),
+      };
+    },
+  );
+};

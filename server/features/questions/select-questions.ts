@@ -1,0 +1,88 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import type { Question } from '#shared/schemas/posts.ts';
+import type { Queryable } from '../../db/client.ts';
+import { answers, groups, likes, questions, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { cursorTime, isGroupId } from '../groups/cursor.ts';
+import { presentQuestion } from './presenter.ts';
+
+const answerAuthors = alias(users, 'answer_authors');
+
+/** Whether `viewerId` likes the `targetType` item whose id is `id` (false signed out). */
+export function likedBy(viewerId: string | null, targetType: 'question' | 'answer', id: SQL | { getSQL(): SQL }) {
+  if (viewerId === null) return sql<boolean>`false`;
+  return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${id}::text and ${likes.userId} = ${viewerId})`;
+}
+
+/**
+ * Questions matching `where`, each in one row with its author, the group's owner, its answer
+ * (and that answer's author) and whether the viewer likes the question and the answer: one
+ * query for a whole page. Callers add order and limit.
+ */
+export function selectQuestions(db: Queryable, viewerId: string | null, where: SQL | undefined) {
+  return db
+    .select({
+      id: questions.id,
+      groupId: questions.groupId,
+      sessionId: questions.sessionId,
+      authorId: questions.authorId,
+      authorUsername: users.username,
+      authorName: users.name,
+      authorImage: users.profileImageUrl,
+      body: questions.body,
+      status: questions.status,
+      isHidden: questions.isHidden,
+      pinnedAt: questions.pinnedAt,
+      answeredAt: questions.answeredAt,
+      likeCount: questions.likeCount,
+      commentCount: questions.commentCount,
+      isLiked: likedBy(viewerId, 'question', questions.id),
+      createdAt: questions.createdAt,
+      updatedAt: questions.updatedAt,
+      editedAt: questions.editedAt,
+      cursorTime: cursorTime(questions.createdAt),
+      ownerId: groups.ownerId,
+      answerId: answers.id,
+      answerAuthorId: answers.authorId,
+      answerAuthorUsername: answerAuthors.username,
+      answerAuthorName: answerAuthors.name,
+      answerAuthorImage: answerAuthors.profileImageUrl,
+      answerBody: answers.body,
+      answerLikeCount: answers.likeCount,
+      answerIsLiked: sql<
+        boolean | null
+      >`case when ${answers.id} is null then null else ${likedBy(viewerId, 'answer', answers.id)} end`,
+      answerCreatedAt: answers.createdAt,
+      answerUpdatedAt: answers.updatedAt,
+      answerEditedAt: answers.editedAt,
+    })
+    .from(questions)
+    .innerJoin(groups, eq(groups.id, questions.groupId))
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .leftJoin(answers, eq(answers.questionId, questions.id))
+    .leftJoin(answerAuthors, eq(answerAuthors.id, answers.authorId))
+    .where(where)
+    .$dynamic();
+}
+
+/**
+ * Who may see a question: everyone when it is open or answered and not hidden; its author
+ * always; the group's host always (pending and hidden ones included).
+ */
+export function visibleTo(viewerId: string | null): SQL {
+  const visible = sql`(${questions.status} <> 'pending' and not ${questions.isHidden})`;
+  if (viewerId === null) return visible;
+  return sql`(${visible} or ${questions.authorId} = ${viewerId} or ${groups.ownerId} = ${viewerId})`;
+}
+
+/** One question as `viewer` may see it, presented; 404 when there is none or they may not see it. */
+export async function loadQuestion(db: Queryable, viewer: Viewer | null, questionId: string): Promise<Question> {
+  const viewerId = viewer?.id ?? null;
+  if (!isGroupId(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  const [row] = await selectQuestions(db, viewerId, and(eq(questions.id, questionId), visibleTo(viewerId))).limit(1);
+  if (!row) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  return presentQuestion(row, viewerId);
+}
