@@ -8,3 +8,4 @@ export * from './mail.ts';
 export * from './meta.ts';
 export * from './posts.ts';
 export * from './rate-limits.ts';
+export * from './sessions.ts';

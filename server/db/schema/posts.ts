@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { groups } from './groups.ts';
+import { amaSessions } from './sessions.ts';
 
 /** An image of a post: the URL of one of its author's 'post' uploads, with its size for the grid. */
 export interface PostImage {
@@ -112,8 +113,8 @@ export const questions = pgTable(
     groupId: uuid()
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
-    /** The AMA session it was asked for, if any (issue 7's sessions; no foreign key until that table exists). */
-    sessionId: uuid(),
+    /** The AMA session it was asked for, if any. */
+    sessionId: uuid().references(() => amaSessions.id, { onDelete: 'set null' }),
     authorId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { groups } from './groups.ts';
+
+export const AMA_SESSION_STATUSES = ['scheduled', 'live', 'ended'] as const;
+export type AmaSessionStatus = (typeof AMA_SESSION_STATUSES)[number];
+
+/**
+ * A scheduled live AMA session ("event") of an ama group: the host starts and ends it;
+ * questions can be asked before it starts (questions.session_id).
+ */
+export const amaSessions = pgTable(
+  'ama_sessions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    hostId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: integer().notNull(),
+    status: text({ enum: AMA_SESSION_STATUSES }).notNull().default('scheduled'),
+    startedAt: timestamp({ withTimezone: true }),
+    endedAt: timestamp({ withTimezone: true }),
+    /** When the "starting now" reminder went out (once). */
+    reminderSentAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('ama_sessions_starts_idx').on(table.startsAt, table.id),
+    index('ama_sessions_group_starts_idx').on(table.groupId, table.startsAt.desc().nullsFirst()),
+    index('ama_sessions_status_idx').on(table.status, table.startsAt),
+    check('ama_sessions_status_check', sql`${table.status} in ('scheduled', 'live', 'ended')`),
+    check('ama_sessions_duration_check', sql`${table.durationMinutes} between 5 and 1440`),
+  ],
+);
+
+/**
+ * Who is watching a live topic (a session page), across processes: each process upserts its
+ * sockets' rows on a heartbeat and deletes them on close; a row older than the presence window
+ * is gone. Signed-out viewers count but have no user.
+ */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    topic: text().notNull(),
+    connectionId: text().notNull(),
+    userId: text().references(() => users.id, { onDelete: 'cascade' }),
+    /** 'online' while the page is visible, 'away' when hidden. */
+    status: text({ enum: ['online', 'away'] })
+      .notNull()
+      .default('online'),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.topic, table.connectionId] }),
+    index('live_presence_topic_seen_idx').on(table.topic, table.lastSeenAt),
+    check('live_presence_status_check', sql`${table.status} in ('online', 'away')`),
+  ],
+);
+
+export const NOTIFICATION_KINDS = [
+  'new_answer',
+  'new_question',
+  'new_follower',
+  'new_ama',
+  'ama_starting',
+  'reply',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** An in-app notification for one person (the bell). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    actorId: text().references(() => users.id, { onDelete: 'set null' }),
+    groupId: uuid().references(() => groups.id, { onDelete: 'cascade' }),
+    /** What it is about, e.g. 'question' and its id, for the link. */
+    targetType: text(),
+    targetId: text(),
+    /** A short text shown in the list (a question's first words, a session's title). */
+    excerpt: text().notNull().default(''),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('notifications_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index('notifications_user_unread_idx')
+      .on(table.userId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
