@@ -61,7 +61,7 @@ export function QuestionCard({
       aria-label={`Question by ${name}`}
     >
       {isPinnedSlot ? (
-        <p className="inline-flex items-center gap-1 text-xs font-semibold text-primary">
+        <p className="inline-flex items-center gap-1 text-xs font-semibold text-red-700 dark:text-red-300">
           <Pin aria-hidden className="size-3.5" />
           Being answered now
         </p>
