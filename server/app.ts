@@ -13,9 +13,11 @@ import { groupsPlugin } from './features/groups/plugin.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { imagesPlugin } from './features/images/plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
+import { notificationsPlugin, type NotificationsPluginOptions } from './features/notifications/plugin.ts';
 import { postsPlugin } from './features/posts/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
+import { sessionsPlugin } from './features/sessions/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
@@ -53,6 +55,8 @@ export interface BuildAppOptions {
   mail?: MailPluginOptions;
   /** Profiles settings (tests shorten the new-followers e-mail's wait). */
   profiles?: ProfilesPluginOptions['newFollowers'];
+  /** Notification e-mail timings (tests shorten the new-questions wait). */
+  notifications?: NotificationsPluginOptions['jobs'];
   /** Extra plugins, registered after the features (tests use this for fixtures). */
   plugins?: FastifyPluginAsync[];
   logger?: FastifyServerOptions['logger'];
@@ -117,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(groupsPlugin);
   await app.register(questionsPlugin);
   await app.register(postsPlugin);
+  await app.register(sessionsPlugin);
+  await app.register(notificationsPlugin, { mail: options.mail ?? {}, jobs: options.notifications ?? {} });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

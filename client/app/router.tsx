@@ -148,6 +148,20 @@ export const routes: RouteObject[] = [
         },
       },
       {
+        path: 'events',
+        lazy: async () => {
+          const { EventsRoute } = await import('#client/routes/sessions/events-page.tsx');
+          return { Component: EventsRoute };
+        },
+      },
+      {
+        path: 'event/:id',
+        lazy: async () => {
+          const { SessionRoute } = await import('#client/routes/sessions/session-page.tsx');
+          return { Component: SessionRoute };
+        },
+      },
+      {
         path: 'group/:slug/edit',
         lazy: async () => {
           const { EditGroupRoute } = await import('#client/routes/groups/edit-group.tsx');

@@ -9,6 +9,9 @@ export interface TopicKind {
   authorize(context: { viewer: Viewer | null; id: string }): boolean | Promise<boolean>;
 }
 
+/** Sockets served per turn of the event loop when an event goes to a large audience. */
+export const DELIVERY_SLICE = 256;
+
 /** Most topics one connection may watch at once. */
 export const MAX_TOPICS_PER_CONNECTION = 100;
 
@@ -63,15 +66,44 @@ export class LiveHub {
     this.#send(connection, { type: 'welcome', connectionId: connection.id });
   }
 
-  /** Delivers an event from the bus to every socket of this process watching its topic. */
+  /**
+   * Delivers an event from the bus to every socket of this process watching its topic. A large
+   * audience is served in slices of DELIVERY_SLICE sockets, yielding to the event loop between
+   * them, so HTTP responses (the writer's own among them) are not held up behind a broadcast to
+   * thousands; events leave in arrival order, so each socket still sees them in order.
+   */
   deliver(event: LiveEvent): void {
     const watchers = this.#byTopic.get(event.topic);
     if (!watchers || watchers.size === 0) return;
     const message: LiveServerMessage = { type: 'event', ...event };
-    const frame = JSON.stringify(message);
-    for (const connection of watchers) {
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+    this.#deliveries.push({ frame: JSON.stringify(message), connections: [...watchers], next: 0 });
+    if (!this.#isPumping) this.#pump();
+  }
+
+  readonly #deliveries: { frame: string; connections: Connection[]; next: number }[] = [];
+  #isPumping = false;
+
+  #pump(): void {
+    this.#isPumping = true;
+    let budget = DELIVERY_SLICE;
+    while (budget > 0) {
+      const delivery = this.#deliveries[0];
+      if (!delivery) {
+        this.#isPumping = false;
+        return;
+      }
+      const end = Math.min(delivery.connections.length, delivery.next + budget);
+      for (let index = delivery.next; index < end; index += 1) {
+        const connection = delivery.connections[index];
+        if (connection && connection.socket.readyState === connection.socket.OPEN) {
+          connection.socket.send(delivery.frame);
+        }
+      }
+      budget -= end - delivery.next;
+      delivery.next = end;
+      if (delivery.next >= delivery.connections.length) this.#deliveries.shift();
     }
+    setImmediate(() => this.#pump());
   }
 
   /**

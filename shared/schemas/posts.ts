@@ -170,6 +170,8 @@ export const QuestionListQuerySchema = z.strictObject({
   view: z.enum(['open', 'answered', 'pending', 'hidden']).default('open'),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageMax).default(CONTENT_LIMITS.pageSize),
+  /** Only the questions asked for this AMA session. */
+  sessionId: z.string().max(100).optional(),
 });
 export const QuestionListResponseSchema = z.object({
   /** The question the host pinned (being answered now), for everyone, on every view's first page. */

@@ -133,6 +133,6 @@ describe('the live question queue', () => {
     expect(await post.locator('img[src="x"], script').count()).toBe(0);
     expect(await post.getByRole('link', { name: 'click' }).count()).toBe(0);
     expect(await post.locator('strong').innerText()).toBe('bold');
-    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __xss?: number }).__xss)).toBeUndefined();
   });
 });

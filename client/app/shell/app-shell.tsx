@@ -18,6 +18,7 @@ import { AccountMenu } from '#client/features/accounts/components/account-menu.t
 import { useGoogleWelcome } from '#client/features/accounts/hooks/use-google-welcome.ts';
 import { useLogOut } from '#client/features/accounts/hooks/use-log-out.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
 import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
 import { PageViewBeacon } from '#client/features/analytics/components/page-view-beacon.tsx';
 import { useSubscriptionsNavSection } from '#client/features/groups/hooks/use-subscriptions-nav-section.ts';
@@ -164,6 +165,7 @@ function ShellFrame() {
       </a>
       <TopNav
         search={<SiteSearch />}
+        notifications={user ? <NotificationBell userId={user.id} /> : null}
         account={
           <>
             <QuickSwitcherButton />

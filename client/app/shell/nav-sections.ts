@@ -1,4 +1,4 @@
-import { House, LayoutGrid, SquarePlus, UsersRound } from 'lucide-react';
+import { CalendarDays, House, LayoutGrid, SquarePlus, UsersRound } from 'lucide-react';
 
 import type { SidebarSection } from '#client/components/layout/sidebar.tsx';
 
@@ -15,6 +15,7 @@ export const NAV_SECTIONS: SidebarSection[] = [
     items: [
       { label: 'Home', href: '/', icon: House },
       { label: 'Groups', href: '/groups', icon: UsersRound },
+      { label: 'Events', href: '/events', icon: CalendarDays },
       { label: 'Create group', href: '/create', icon: SquarePlus },
     ],
   },

@@ -9,14 +9,16 @@ import { ThemeToggle } from './theme-toggle.tsx';
 export type TopNavProps = {
   /** The search field, in the middle of the bar. */
   search?: ReactNode;
+  /** The notification bell, for signed-in people only. */
+  notifications?: ReactNode;
   /** The right end: a Sign in button, or the signed-in person's avatar menu. */
   account: ReactNode;
   onToggleSidebar: () => void;
   onOpenMobileNav: () => void;
 };
 
-/** The bar at the top of every page: menu, logo and name, search, theme and account. */
-export function TopNav({ search, account, onToggleSidebar, onOpenMobileNav }: TopNavProps) {
+/** The bar at the top of every page: menu, logo and name, search, theme, notifications and account. */
+export function TopNav({ search, notifications, account, onToggleSidebar, onOpenMobileNav }: TopNavProps) {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="flex h-14 items-center gap-2 px-3 sm:px-4">
@@ -47,6 +49,7 @@ export function TopNav({ search, account, onToggleSidebar, onOpenMobileNav }: To
         <div className="mx-auto hidden w-full max-w-md min-w-0 sm:block">{search}</div>
         <div className="ml-auto flex items-center gap-1 sm:ml-0">
           <ThemeToggle />
+          {notifications}
           {account}
         </div>
       </div>

@@ -58,7 +58,7 @@ describe('the group page', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Posts', 'Questions', 'Members', 'Subscribers']);
+    ).toEqual(['Posts', 'Questions', 'Events', 'Members', 'Subscribers']);
     expect(await within(main).findByText('No posts yet.')).toBeInTheDocument();
     await user().click(within(tabs).getByRole('tab', { name: 'Questions' }));
     expect(await within(main).findByText('No questions yet.')).toBeInTheDocument();

@@ -34,12 +34,23 @@ const QuestionsPanel = lazy(async () => {
   return { default: Panel };
 });
 
-type TabId = 'posts' | 'questions' | 'members' | 'subscribers';
+// Sessions are ama groups' too.
+const GroupSessionsPanel = lazy(async () => {
+  const { GroupSessionsPanel: Panel } = await import('#client/features/sessions/components/group-sessions-panel.tsx');
+  return { default: Panel };
+});
+
+type TabId = 'posts' | 'questions' | 'events' | 'members' | 'subscribers';
 
 function tabsOf(isAma: boolean): { id: TabId; label: string }[] {
   return [
     { id: 'posts', label: 'Posts' },
-    ...(isAma ? [{ id: 'questions' as const, label: 'Questions' }] : []),
+    ...(isAma
+      ? [
+          { id: 'questions' as const, label: 'Questions' },
+          { id: 'events' as const, label: 'Events' },
+        ]
+      : []),
     { id: 'members', label: 'Members' },
     { id: 'subscribers', label: 'Subscribers' },
   ];
@@ -177,6 +188,13 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
                 canAsk={checkPermission(role, 'ask', 'questionQueue').allowed}
                 questionsNeedApproval={group.questionsNeedApproval}
               />
+            </Suspense>
+          </TabsContent>
+        ) : null}
+        {group.ama ? (
+          <TabsContent value="events" className="pt-2">
+            <Suspense fallback={<ListSkeleton label="Loading sessions" />}>
+              <GroupSessionsPanel groupId={group.id} isHost={isHost} />
             </Suspense>
           </TabsContent>
         ) : null}

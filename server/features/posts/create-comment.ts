@@ -8,6 +8,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
+import { createNotifications } from '../notifications/create-notifications.ts';
 import { loadCommentParent, moveCommentCount, requireVisibleParent } from './comment-parent.ts';
 import { loadComment } from './comment-query.ts';
 import { checkCommentBody, requireItemId } from './content-text.ts';
@@ -18,6 +19,8 @@ import { checkCommentBody, requireItemId } from './content-text.ts';
  * and 'questionQueue' under a question, where the rule refuses the host ('Hosts answer
  * questions rather than comment on them'). In one transaction with the parent locked: the
  * row, the parent's commentCount and the group's lastActivityAt; watchers hear 'comment.created'.
+ * The author of the comment replied to and the author of the post or question get a 'reply'
+ * notification (not the commenter themselves).
  */
 export async function createComment(options: {
   transaction: RunInTransaction;
@@ -39,10 +42,11 @@ export async function createComment(options: {
     });
     requireVisibleParent(parent, viewer);
     const body = checkCommentBody(options.body);
+    let repliedToAuthorId: string | null = null;
     if (replyToId !== undefined) {
       const id = requireItemId(replyToId, CONTENT_MESSAGES.commentNotFound);
       const [repliedTo] = await tx
-        .select({ replyToId: comments.replyToId })
+        .select({ replyToId: comments.replyToId, authorId: comments.authorId })
         .from(comments)
         .where(and(eq(comments.id, id), eq(comments.parentType, parent.type), eq(comments.parentId, parent.id)))
         .for('key share');
@@ -50,6 +54,7 @@ export async function createComment(options: {
       if (repliedTo.replyToId !== null) {
         throw badRequest(CONTENT_MESSAGES.replyToReply, { replyToId: CONTENT_MESSAGES.replyToReply });
       }
+      repliedToAuthorId = repliedTo.authorId;
     }
     const [row] = await tx
       .insert(comments)
@@ -71,6 +76,20 @@ export async function createComment(options: {
       ids: { commentId: row.id, parentId: parent.id },
       data: { parentType: parent.type, commentCount },
     });
+    const recipients = new Set([...(repliedToAuthorId ? [repliedToAuthorId] : []), parent.authorId]);
+    await createNotifications(
+      tx,
+      emit,
+      [...recipients].map((userId) => ({
+        userId,
+        kind: 'reply' as const,
+        actorId: viewer.id,
+        groupId: parent.groupId,
+        targetType: parent.type,
+        targetId: parent.id,
+        excerpt: body,
+      })),
+    );
     const comment = await loadComment(tx, viewer.id, row.id);
     if (!comment) throw new Error('comment vanished');
     return comment;

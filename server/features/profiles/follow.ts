@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from '#shared/constants/profile-messages.ts';
 import type { FollowResponse } from '#shared/schemas/profiles.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { follows, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import { createNotifications } from '../notifications/create-notifications.ts';
 import { hasPgCode } from './pg-error.ts';
 import { isUserId } from './update-profile.ts';
 
@@ -36,17 +38,18 @@ function checkTarget(viewer: Viewer | null, userId: string): Viewer {
  * Follows or unfollows a person, idempotently. The follow row and both counters change in one
  * transaction, and the counters move only when a row was really inserted or deleted, so they
  * always equal the rows, whatever runs at the same time. `isNew` says a follow was created
- * (the followed person may be told by e-mail).
+ * (the followed person may be told by e-mail); then, in the same transaction, they get a
+ * 'new_follower' notification.
  */
 export async function setFollow(options: {
-  db: Database;
+  transaction: RunInTransaction;
   viewer: Viewer | null;
   userId: string;
   isFollowing: boolean;
 }): Promise<FollowResponse & { isNew: boolean }> {
-  const { db, userId } = options;
+  const { userId } = options;
   const viewer = checkTarget(options.viewer, userId);
-  const change = db.transaction(async (tx) => {
+  const change = options.transaction(async (tx, { emit }) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
     if (!target) throw notFound(FOLLOW_MESSAGES.notFound);
     const changed = options.isFollowing
@@ -60,6 +63,11 @@ export async function setFollow(options: {
           .where(and(eq(follows.followerId, viewer.id), eq(follows.followedId, userId)))
           .returning({ followedId: follows.followedId });
     if (changed.length > 0) await moveCounters(tx, viewer.id, userId, options.isFollowing ? 1 : -1);
+    if (options.isFollowing && changed.length > 0) {
+      await createNotifications(tx, emit, [
+        { userId, kind: 'new_follower', actorId: viewer.id, targetType: 'user', targetId: viewer.id },
+      ]);
+    }
     const [counts] = await tx.select({ followers: users.followers }).from(users).where(eq(users.id, userId)).limit(1);
     if (!counts) throw notFound(FOLLOW_MESSAGES.notFound);
     return {

@@ -28,5 +28,5 @@ export const profilesPlugin = fp(
     app.addHook('onClose', async () => mailer.stop());
     await app.register(profileRoutes(mailer));
   },
-  { name: 'profiles', dependencies: ['database', 'viewer', 'mail', 'rate-limit', 'accounts'] },
+  { name: 'profiles', dependencies: ['database', 'viewer', 'mail', 'rate-limit', 'accounts', 'live'] },
 );

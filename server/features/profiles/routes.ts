@@ -99,7 +99,7 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
 
     const changeFollow = async (viewer: Viewer | null, userId: string, isFollowing: boolean) => {
       if (viewer) await app.rateLimit.hit(PROFILE_RATE_RULES.followChangesPerAccount, viewer.id);
-      const { isNew, ...answer } = await setFollow({ db: app.db, viewer, userId, isFollowing });
+      const { isNew, ...answer } = await setFollow({ transaction: app.transaction, viewer, userId, isFollowing });
       if (isNew) {
         // The follow stands even if its e-mail cannot be scheduled; the next follow's job covers it.
         await mailer

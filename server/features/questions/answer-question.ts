@@ -1,13 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS, type Question } from '#shared/schemas/posts.ts';
-import { answers, questions } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/client.ts';
+import { answers, groups, likes, questions, users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { TransactionContext } from '../../plugins/live.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { requireViewer } from '../groups/host-only.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
+import type { MailService } from '../mail/mail-plugin.ts';
+import { createNotifications } from '../notifications/create-notifications.ts';
+import { queueNewAnswerMails } from '../notifications/new-answer-mail.ts';
+import { notificationHref } from '../notifications/notification-href.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { checkText } from './question-text.ts';
 import { loadQuestion } from './select-questions.ts';
@@ -16,13 +22,16 @@ import { loadQuestion } from './select-questions.ts';
  * Writes or edits the answer to a question — the group's host only: members may do everything
  * the interaction rule allows, but answering is the host's — and marks the question answered.
  * A hidden question must be shown again first. Moves the group's activity; watchers hear
- * 'question.answered'.
+ * 'question.answered'. The first answer (not an edit) notifies the asker and those who upvoted
+ * the question, in the bell and by e-mail ('newAnswers'), in the same transaction.
  */
 export async function answerQuestion(options: {
   transaction: RunInTransaction;
   viewer: Viewer | null;
   questionId: string;
   body: string;
+  /** The 'newAnswers' e-mails; without it, only in-app notifications are made. */
+  mail?: { service: MailService; publicUrl: string };
 }): Promise<Question> {
   const viewer = requireViewer(options.viewer);
   return options.transaction(async (tx, { emit }) => {
@@ -30,6 +39,11 @@ export async function answerQuestion(options: {
     if (group.ownerId !== viewer.id) throw new AppError(403, 'forbidden', CONTENT_MESSAGES.onlyHostAnswers);
     if (question.isHidden) throw badRequest(CONTENT_MESSAGES.itemHidden);
     const body = checkText(options.body, 'answer');
+    const [earlier] = await tx
+      .select({ id: answers.id })
+      .from(answers)
+      .where(eq(answers.questionId, question.id))
+      .limit(1);
     await tx
       .insert(answers)
       .values({ questionId: question.id, groupId: question.groupId, authorId: viewer.id, body })
@@ -52,6 +66,68 @@ export async function answerQuestion(options: {
       ids: { groupId: question.groupId, questionId: question.id },
       data: { wasPending: question.status === 'pending' },
     });
+    if (!earlier) await notifyFirstAnswer({ tx, emit, mail: options.mail, viewerId: viewer.id, question, body });
     return loadQuestion(tx, viewer, question.id);
+  });
+}
+
+/** The asker and the question's upvoters hear of its first answer (never the answerer). */
+async function notifyFirstAnswer(options: {
+  tx: Transaction;
+  emit: TransactionContext['emit'];
+  mail: { service: MailService; publicUrl: string } | undefined;
+  viewerId: string;
+  question: { id: string; groupId: string; authorId: string; body: string; sessionId: string | null };
+  body: string;
+}): Promise<void> {
+  const { tx, question } = options;
+  const voters = await tx
+    .select({ userId: likes.userId })
+    .from(likes)
+    .where(and(eq(likes.targetType, 'question'), eq(likes.targetId, question.id)));
+  const recipientIds = [...new Set([question.authorId, ...voters.map((row) => row.userId)])];
+  await createNotifications(
+    tx,
+    options.emit,
+    recipientIds.map((userId) => ({
+      userId,
+      kind: 'new_answer' as const,
+      actorId: options.viewerId,
+      groupId: question.groupId,
+      targetType: 'question',
+      targetId: question.id,
+      excerpt: question.body,
+    })),
+  );
+  if (!options.mail) return;
+  const [context] = await tx
+    .select({
+      groupName: groups.name,
+      groupSlug: groups.slug,
+      answererName: users.name,
+      answererUsername: users.username,
+    })
+    .from(groups)
+    .innerJoin(users, eq(users.id, options.viewerId))
+    .where(eq(groups.id, question.groupId));
+  if (!context) return;
+  await queueNewAnswerMails({
+    tx,
+    mail: options.mail.service,
+    publicUrl: options.mail.publicUrl,
+    recipientIds,
+    answererId: options.viewerId,
+    answererName: context.answererName.trim() || `@${context.answererUsername}`,
+    groupName: context.groupName,
+    question,
+    answerBody: options.body,
+    href: notificationHref({
+      kind: 'new_answer',
+      targetType: 'question',
+      targetId: question.id,
+      groupSlug: context.groupSlug,
+      actorUsername: null,
+      questionSessionId: question.sessionId,
+    }),
   });
 }

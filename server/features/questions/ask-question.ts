@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS, type Question } from '#shared/schemas/posts.ts';
-import { groups, questions } from '../../db/schema/index.ts';
+import { amaSessions, groups, questions } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
+import { createNotifications } from '../notifications/create-notifications.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
@@ -26,8 +28,11 @@ export async function askQuestion(options: {
   viewer: Viewer | null;
   groupId: string;
   input: { body: string; sessionId?: string | undefined };
+  /** After commit, when someone other than the host asked: schedules the host's batched e-mail. */
+  onAsked?: (hostId: string) => Promise<void>;
 }): Promise<Question> {
   const { rateLimit, input } = options;
+  let hostToTell: string | null = null;
   const question = await options.transaction(async (tx, { emit }) => {
     const { viewer, group, access } = await authorizeGroupAction({
       db: tx,
@@ -42,8 +47,15 @@ export async function askQuestion(options: {
       .where(eq(groups.id, group.id));
     if (!settings?.ama) throw badRequest(CONTENT_MESSAGES.questionsOnlyInAma);
     const body = checkText(input.body, 'question');
-    if (input.sessionId !== undefined && !isGroupId(input.sessionId)) {
-      throw badRequest('This session does not exist', { sessionId: 'This session does not exist' });
+    if (input.sessionId !== undefined) {
+      // a session of another group would show the question in a queue it was not asked in
+      const [session] = isGroupId(input.sessionId)
+        ? await tx.select({ groupId: amaSessions.groupId }).from(amaSessions).where(eq(amaSessions.id, input.sessionId))
+        : [];
+      if (!session) throw badRequest(SESSION_MESSAGES.notFound, { sessionId: SESSION_MESSAGES.notFound });
+      if (session.groupId !== group.id) {
+        throw badRequest(SESSION_MESSAGES.sessionOfOtherGroup, { sessionId: SESSION_MESSAGES.sessionOfOtherGroup });
+      }
     }
     await rateLimit.check(QUESTION_RATE_RULES.questionsPerAccount, viewer.id);
 
@@ -60,8 +72,25 @@ export async function askQuestion(options: {
       ids: { groupId: group.id, questionId: row.id },
       data: { status },
     });
+    // the host hears of every question, pending ones too: those wait for their approval
+    await createNotifications(tx, emit, [
+      {
+        userId: group.ownerId,
+        kind: 'new_question',
+        actorId: viewer.id,
+        groupId: group.id,
+        targetType: 'question',
+        targetId: row.id,
+        excerpt: body,
+      },
+    ]);
+    if (group.ownerId !== viewer.id) hostToTell = group.ownerId;
     return loadQuestion(tx, viewer, row.id);
   });
+  if (hostToTell !== null && options.onAsked) {
+    // the question stands even if its e-mail cannot be scheduled; the next question's job covers it
+    await options.onAsked(hostToTell).catch(() => undefined);
+  }
   if (options.viewer) {
     await rateLimit.hit(QUESTION_RATE_RULES.questionsPerAccount, options.viewer.id).catch(() => undefined);
   }

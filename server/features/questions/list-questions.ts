@@ -6,6 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { AppError, forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { isGroupId } from '../groups/cursor.ts';
 import { loadGroupWithRelation } from '../groups/find-group.ts';
 import { presentQuestion, type QuestionRow } from './presenter.ts';
 import { selectQuestions } from './select-questions.ts';
@@ -65,6 +66,8 @@ export async function listQuestions(options: {
   view: QuestionView;
   cursor?: string | undefined;
   limit: number;
+  /** Only the questions of this session (a malformed id matches none). */
+  sessionId?: string | undefined;
 }): Promise<QuestionListResponse> {
   const { db, sort, view, limit } = options;
   const viewerId = options.viewer?.id ?? null;
@@ -74,6 +77,13 @@ export async function listQuestions(options: {
   }
 
   const conditions: SQL[] = [eq(questions.groupId, group.id), viewCondition(view, viewerId)];
+  const sessionCondition =
+    options.sessionId === undefined
+      ? undefined
+      : isGroupId(options.sessionId)
+        ? eq(questions.sessionId, options.sessionId)
+        : sql`false`;
+  if (sessionCondition) conditions.push(sessionCondition);
   if (options.cursor) {
     const [votes, time, id] = decode(options.cursor);
     conditions.push(
@@ -100,6 +110,7 @@ export async function listQuestions(options: {
       viewerId,
       and(
         eq(questions.groupId, group.id),
+        sessionCondition,
         isNotNull(questions.pinnedAt),
         sql`${questions.status} <> 'pending'`,
         eq(questions.isHidden, false),

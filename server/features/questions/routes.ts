@@ -93,6 +93,12 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         viewer: request.viewer,
         groupId: request.params.groupId,
         input: request.body,
+        onAsked: async (hostId) =>
+          app.notificationJobs
+            .questionAsked(hostId)
+            .catch((error: unknown) =>
+              app.log.error({ err: error }, 'the new-questions e-mail could not be scheduled'),
+            ),
       });
       return reply.status(201).send({ question });
     },
@@ -162,6 +168,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
           viewer: request.viewer,
           questionId: request.params.questionId,
           body: request.body.body,
+          mail: { service: app.mail, publicUrl: app.config.publicUrl },
         }),
       };
     },

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryKey } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
@@ -72,4 +72,13 @@ export function sessionQueryOptions() {
 /** The raw session query. Components read `useSession()` instead, which adds the spec's loading rules. */
 export function useSessionQuery() {
   return useQuery(sessionQueryOptions());
+}
+
+/**
+ * Whether the cached session has a person. Queries that only a signed-in person may make check
+ * it in their queryFn: signing out resets every query while such components are still mounted,
+ * and asking then would only earn a 401.
+ */
+export function hasSignedInSession(queryClient: QueryClient): boolean {
+  return Boolean(queryClient.getQueryData<Session>(sessionQueryKey)?.user);
 }

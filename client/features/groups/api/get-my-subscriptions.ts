@@ -1,6 +1,6 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 
-import { sessionQueryKey, type Session } from '#client/features/accounts/api/get-session.ts';
+import { hasSignedInSession } from '#client/features/accounts/api/get-session.ts';
 import { api } from '#client/lib/api-client.ts';
 import { SubscriptionListResponseSchema, type SubscriptionListResponse } from '#shared/schemas/groups.ts';
 
@@ -23,14 +23,13 @@ export function getMySubscriptions(
 
 /** The signed-in person's subscriptions, a page at a time; waits while `enabled` is false (signed out). */
 export function useMySubscriptions({ enabled = true }: { enabled?: boolean } = {}) {
-  const queryClient = useQueryClient();
   return useInfiniteQuery({
     queryKey: groupKeys.mySubscriptions(),
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam, signal }) =>
+    queryFn: ({ pageParam, signal, client }) =>
       // Signing out resets every query while this one is still mounted and enabled: asking then
       // would only earn a 401, so a signed-out cache answers the empty list itself.
-      queryClient.getQueryData<Session>(sessionQueryKey)?.user
+      hasSignedInSession(client)
         ? getMySubscriptions({ cursor: pageParam }, { signal })
         : Promise.resolve<SubscriptionListResponse>({ subscriptions: [], nextCursor: null }),
     getNextPageParam: (page) => page.nextCursor,

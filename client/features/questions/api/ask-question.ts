@@ -6,20 +6,29 @@ import { QuestionResponseSchema, type Question } from '#shared/schemas/posts.ts'
 import { questionKeys } from './query-keys.ts';
 
 /** POST /api/groups/:groupId/questions (action ask, target questionQueue). */
-export async function askQuestion({ groupId, body }: { groupId: string; body: string }): Promise<Question> {
+export async function askQuestion({
+  groupId,
+  body,
+  sessionId,
+}: {
+  groupId: string;
+  body: string;
+  /** The AMA session it is asked for. */
+  sessionId?: string | undefined;
+}): Promise<Question> {
   const answer = await api.post(
     `/api/groups/${encodeURIComponent(groupId)}/questions`,
-    { body },
+    sessionId ? { body, sessionId } : { body },
     QuestionResponseSchema,
   );
   return answer.question;
 }
 
 /** Asks a question; the queue and the suggestions read again so it takes its place. */
-export function useAskQuestion(groupId: string) {
+export function useAskQuestion(groupId: string, sessionId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => askQuestion({ groupId, body }),
+    mutationFn: (body: string) => askQuestion({ groupId, body, sessionId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }

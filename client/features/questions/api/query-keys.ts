@@ -7,7 +7,8 @@ export const questionKeys = {
   all: ['questions'] as const,
   /** Every list of a group's queue (any sort, any view). */
   lists: (groupId: string) => [...questionKeys.all, 'list', groupId] as const,
-  list: (groupId: string, sort: QuestionSort, view: QuestionView) =>
-    [...questionKeys.lists(groupId), sort, view] as const,
+  /** One sort and view of the queue; with `sessionId`, only that AMA session's questions. */
+  list: (groupId: string, sort: QuestionSort, view: QuestionView, sessionId?: string) =>
+    [...questionKeys.lists(groupId), sort, view, sessionId ?? 'all'] as const,
   similar: (groupId: string, text: string) => [...questionKeys.all, 'similar', groupId, text] as const,
 };

@@ -22,13 +22,16 @@ export function AskBox({
   groupId,
   canAsk,
   questionsNeedApproval,
+  sessionId,
 }: {
   groupId: string;
   canAsk: boolean;
   questionsNeedApproval: boolean;
+  /** Asks for this AMA session. */
+  sessionId?: string;
 }) {
   const gate = useGroupGate();
-  const ask = useAskQuestion(groupId);
+  const ask = useAskQuestion(groupId, sessionId);
   const [text, setText] = useState('');
   const debounced = useDebouncedValue(text.trim(), SIMILAR_DEBOUNCE_MS);
   const similar = useSimilarQuestions(groupId, debounced);

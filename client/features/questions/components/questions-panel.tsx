@@ -62,16 +62,19 @@ export function QuestionsPanel({
   isHost,
   canAsk,
   questionsNeedApproval,
+  sessionId,
 }: {
   groupId: string;
   isHost: boolean;
   canAsk: boolean;
   questionsNeedApproval: boolean;
+  /** Shows and asks only the questions of this AMA session. */
+  sessionId?: string;
 }) {
   const [sort, setSort] = useState<QuestionSort>('top');
   const [view, setView] = useState<QuestionView>('open');
   const views: QuestionView[] = isHost ? ['open', 'answered', 'pending', 'hidden'] : ['open', 'answered'];
-  const query = useQuestions(groupId, sort, view);
+  const query = useQuestions(groupId, sort, view, sessionId);
   const pinned = query.data?.pages[0]?.pinned ?? null;
   const questions = (query.data?.pages.flatMap((page) => page.questions) ?? []).filter(
     (question) => question.id !== pinned?.id,
@@ -79,7 +82,12 @@ export function QuestionsPanel({
 
   return (
     <div className="grid gap-4">
-      <AskBox groupId={groupId} canAsk={canAsk} questionsNeedApproval={questionsNeedApproval && !isHost} />
+      <AskBox
+        groupId={groupId}
+        canAsk={canAsk}
+        questionsNeedApproval={questionsNeedApproval && !isHost}
+        {...(sessionId ? { sessionId } : {})}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <Toggle
           label="Show"

@@ -1,0 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
+
+import { useLiveTopic } from '#client/lib/use-live-topic.ts';
+import { userTopic } from '#shared/schemas/groups.ts';
+import { NOTIFICATION_LIVE_EVENTS } from '#shared/schemas/notifications.ts';
+
+import { notificationKeys } from '../api/query-keys.ts';
+
+const EVENTS = new Set<string>(Object.values(NOTIFICATION_LIVE_EVENTS));
+
+/** Refetches the bell's count (and the list, if loaded) when a notification arrives or is read elsewhere. */
+export function useNotificationsLive(userId: string | null): void {
+  const queryClient = useQueryClient();
+  useLiveTopic(userId ? userTopic(userId) : null, (event) => {
+    if (EVENTS.has(event.event)) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  });
+}

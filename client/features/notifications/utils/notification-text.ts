@@ -1,0 +1,51 @@
+import type { Notification } from '#shared/schemas/notifications.ts';
+
+/** The name to show for a person: their name, or their @handle when they have none. */
+function personName(person: { name: string; username: string } | null): string {
+  if (!person) return 'Someone';
+  return person.name.trim() || `@${person.username}`;
+}
+
+/** The sentence of one notification: 'Ada answered your question', 'New AMA in Rust: Ask me'. */
+export function notificationText(item: Pick<Notification, 'kind' | 'actor' | 'group' | 'excerpt'>): string {
+  const name = personName(item.actor);
+  const group = item.group?.name ?? 'a group';
+  switch (item.kind) {
+    case 'new_answer':
+      return `${name} answered your question`;
+    case 'new_question':
+      return `${name} asked in ${group}`;
+    case 'new_follower':
+      return `${name} followed you`;
+    case 'new_ama':
+      return `New AMA in ${group}: ${item.excerpt}`;
+    case 'ama_starting':
+      return `${group} is live now`;
+    case 'reply':
+      return `${name} replied to you`;
+  }
+}
+
+/** Whether the excerpt adds something below the sentence (an AMA's title is in the sentence already). */
+export function showsExcerpt(item: Pick<Notification, 'kind' | 'excerpt'>): boolean {
+  return item.excerpt.trim() !== '' && item.kind !== 'new_ama';
+}
+
+const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** '3 minutes ago', 'yesterday', 'just now'. */
+export function formatAge(iso: string, now = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relativeFormat.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}

@@ -1,0 +1,74 @@
+import { CalendarPlus, CalendarX2 } from 'lucide-react';
+import { useNavigate } from 'react-router';
+
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+
+import { useGroupSessions } from '../api/get-group-sessions.ts';
+import { useScheduleSession } from '../api/manage-session.ts';
+import { useGroupSessionsLiveUpdates } from '../hooks/use-session-live-updates.ts';
+import { sessionPath } from '../utils/session-format.ts';
+import { SessionCard } from './session-card.tsx';
+import { SessionFormDialog } from './session-form-dialog.tsx';
+
+/** The host's 'Schedule a session' button and dialog; opens the new session's page. */
+export function ScheduleSessionButton({ groupId }: { groupId: string }) {
+  const schedule = useScheduleSession(groupId);
+  const navigate = useNavigate();
+  return (
+    <SessionFormDialog
+      trigger={
+        <Button>
+          <CalendarPlus aria-hidden />
+          Schedule a session
+        </Button>
+      }
+      title="Schedule a session"
+      description="Subscribers are told at once, and can ask their questions before it starts."
+      submitLabel="Schedule"
+      onSubmit={async (input) => {
+        const session = await schedule.mutateAsync(input);
+        toast.success('Session scheduled', { description: session.title });
+        await navigate(sessionPath(session.id));
+      }}
+    />
+  );
+}
+
+/** The Events tab of an ama group: its sessions, and for the host the button to schedule one. */
+export function GroupSessionsPanel({ groupId, isHost }: { groupId: string; isHost: boolean }) {
+  const query = useGroupSessions(groupId);
+  useGroupSessionsLiveUpdates(groupId);
+  const sessions = query.data?.sessions ?? [];
+  return (
+    <div className="grid gap-4">
+      {isHost ? (
+        <div className="flex justify-end">
+          <ScheduleSessionButton groupId={groupId} />
+        </div>
+      ) : null}
+      {query.isPending ? <ListSkeleton label="Loading sessions" /> : null}
+      {query.isError ? (
+        <Alert variant="error" title="Sessions could not be loaded" description={query.error.message} />
+      ) : null}
+      {query.isSuccess && sessions.length === 0 ? (
+        <EmptyState
+          icon={<CalendarX2 />}
+          title="No sessions yet."
+          description={isHost ? 'Schedule a live AMA for your subscribers.' : 'Live AMA sessions will show here.'}
+        />
+      ) : null}
+      {sessions.length > 0 ? (
+        <ul className="grid gap-3" aria-label="Sessions">
+          {sessions.map((session) => (
+            <li key={session.id}>
+              <SessionCard session={session} isGroupShown={false} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

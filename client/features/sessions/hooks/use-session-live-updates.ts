@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+
+import { useLiveTopic } from '#client/lib/use-live-topic.ts';
+import { groupTopic } from '#shared/schemas/groups.ts';
+import { SESSION_LIVE_EVENTS, sessionTopic } from '#shared/schemas/sessions.ts';
+
+import { sessionKeys } from '../api/query-keys.ts';
+
+/**
+ * Keeps a session page current from `session:{id}`: state changes and edits read the session
+ * again, a deletion calls `onDeleted`, arrivals and departures read the viewers again.
+ */
+export function useSessionLiveUpdates(sessionId: string, onDeleted: () => void): void {
+  const queryClient = useQueryClient();
+  useLiveTopic(sessionTopic(sessionId), (event) => {
+    switch (event.event) {
+      case SESSION_LIVE_EVENTS.started:
+      case SESSION_LIVE_EVENTS.ended:
+      case SESSION_LIVE_EVENTS.updated:
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.detail(sessionId) });
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.lists() });
+        break;
+      case SESSION_LIVE_EVENTS.deleted:
+        onDeleted();
+        break;
+      case SESSION_LIVE_EVENTS.presenceChanged:
+        void queryClient.invalidateQueries({ queryKey: sessionKeys.viewers(sessionId) });
+        break;
+    }
+  });
+}
+
+/** Keeps a group's list of sessions current from `group:{groupId}`. */
+export function useGroupSessionsLiveUpdates(groupId: string): void {
+  const queryClient = useQueryClient();
+  useLiveTopic(groupTopic(groupId), (event) => {
+    if (event.event.startsWith('session.')) {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.group(groupId) });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.lists() });
+    }
+  });
+}

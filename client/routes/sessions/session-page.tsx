@@ -1,0 +1,171 @@
+import { CalendarPlus, CalendarClock } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Avatar } from '#client/components/ui/avatar.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ListSkeleton, Skeleton } from '#client/components/ui/skeleton.tsx';
+import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { useGroup } from '#client/features/groups/api/get-group.ts';
+import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
+import { groupPath } from '#client/features/groups/utils/format.ts';
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { isSessionNotFound, useAmaSession } from '#client/features/sessions/api/get-session.ts';
+import { SessionHostControls } from '#client/features/sessions/components/session-host-controls.tsx';
+import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
+import { SessionViewers } from '#client/features/sessions/components/session-viewers.tsx';
+import {
+  useGroupSessionsLiveUpdates,
+  useSessionLiveUpdates,
+} from '#client/features/sessions/hooks/use-session-live-updates.ts';
+import { useSessionPresence } from '#client/features/sessions/hooks/use-session-presence.ts';
+import { calendarUrl, formatDuration, formatSessionTime } from '#client/features/sessions/utils/session-format.ts';
+import { checkPermission } from '#shared/lib/permissions.ts';
+import type { AmaSession } from '#shared/schemas/sessions.ts';
+
+import { renderPersonLink } from '../groups/compose.tsx';
+import { useContentLiveUpdates } from '../groups/use-content-live-updates.ts';
+
+const QuestionsPanel = lazy(async () => {
+  const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
+  return { default: Panel };
+});
+
+/** The live question queue of the session, with the gate of its group for asking and voting. */
+function SessionQueue({ session, isHost }: { session: AmaSession; isHost: boolean }) {
+  const groupQuery = useGroup(session.group.slug);
+  useContentLiveUpdates(session.groupId);
+  if (!groupQuery.data) return <ListSkeleton label="Loading questions" />;
+  const { group, access } = groupQuery.data;
+  const role = access?.role ?? 'unknown';
+  return (
+    <GroupGateProvider group={group} access={access}>
+      <Suspense fallback={<ListSkeleton label="Loading questions" />}>
+        <QuestionsPanel
+          groupId={session.groupId}
+          sessionId={session.id}
+          isHost={isHost}
+          canAsk={checkPermission(role, 'ask', 'questionQueue').allowed}
+          questionsNeedApproval={group.questionsNeedApproval}
+        />
+      </Suspense>
+    </GroupGateProvider>
+  );
+}
+
+function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted: () => void }) {
+  const { user } = useSession();
+  const isHost = user !== null && user.id === session.host.id;
+  useDocumentTitle(session.title);
+  useGroupSessionsLiveUpdates(session.groupId);
+
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <SessionStatusBadge status={session.status} />
+          <Link to={groupPath(session.group.slug)} className="text-sm font-medium underline-offset-4 hover:underline">
+            {session.group.name}
+          </Link>
+        </div>
+        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{session.title}</h1>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+          <span className="inline-flex items-center gap-2">
+            <Avatar
+              src={session.host.profileImageURL || null}
+              name={session.host.name || session.host.username}
+              userId={session.host.id}
+              alt=""
+              size="xs"
+            />
+            <span>
+              Hosted by{' '}
+              {renderPersonLink({
+                username: session.host.username,
+                name: session.host.name || session.host.username,
+              })}
+            </span>
+          </span>
+          <span className="inline-flex items-center gap-1">
+            <CalendarClock aria-hidden className="size-4" />
+            <time dateTime={session.startsAt}>{formatSessionTime(session.startsAt)}</time>
+            <span>· {formatDuration(session.durationMinutes)}</span>
+          </span>
+        </div>
+        {session.description ? <p className="whitespace-pre-line break-words">{session.description}</p> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button asChild variant="outline" size="sm">
+            <a href={calendarUrl(session.id)} download>
+              <CalendarPlus aria-hidden />
+              Add to calendar
+            </a>
+          </Button>
+          <SessionViewers sessionId={session.id} />
+        </div>
+        {isHost ? <SessionHostControls session={session} onDeleted={onDeleted} /> : null}
+      </header>
+      <section aria-labelledby="session-questions" className="grid gap-3">
+        <h2 id="session-questions" className="text-lg font-semibold">
+          {session.status === 'scheduled' ? 'Questions (ask before it starts)' : 'Questions'}
+        </h2>
+        <SessionQueue session={session} isHost={isHost} />
+      </section>
+    </div>
+  );
+}
+
+function SessionPage({ sessionId }: { sessionId: string }) {
+  const query = useAmaSession(sessionId);
+  const navigate = useNavigate();
+  const [isDeleted, setIsDeleted] = useState(false);
+  useSessionLiveUpdates(sessionId, () => setIsDeleted(true));
+  useSessionPresence(isDeleted ? null : sessionId);
+
+  if (isDeleted || (query.isError && isSessionNotFound(query.error))) {
+    return (
+      <Alert variant="warning" title={isDeleted ? 'This session was deleted' : 'This session does not exist'}>
+        <Button asChild variant="outline" size="sm" className="mt-2">
+          <Link to="/events">See all events</Link>
+        </Button>
+      </Alert>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="error" title="The session could not be loaded" description={query.error.message}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className="grid gap-3" aria-busy="true" aria-label="Loading the session">
+        <Skeleton className="h-6 w-24" />
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-5 w-1/2" />
+      </div>
+    );
+  }
+  return (
+    <SessionDetails
+      session={query.data}
+      onDeleted={() => {
+        setIsDeleted(true);
+        void navigate('/events');
+      }}
+    />
+  );
+}
+
+/** /event/:id: an AMA session with its live question queue. */
+export function SessionRoute() {
+  const { id = '' } = useParams();
+  return (
+    <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">
+      <SessionPage key={id} sessionId={id} />
+    </div>
+  );
+}

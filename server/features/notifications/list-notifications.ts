@@ -1,0 +1,111 @@
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { NOTIFICATION_LIMITS, type NotificationListResponse } from '#shared/schemas/notifications.ts';
+import type { Queryable } from '../../db/client.ts';
+import { groups, notifications, questions, users } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
+import { notificationHref } from './notification-href.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** One page of the viewer's notifications, newest first, with the actor, group and link. */
+export async function listNotifications(options: {
+  db: Queryable;
+  viewer: Viewer;
+  cursor?: string | undefined;
+}): Promise<NotificationListResponse> {
+  const { db, viewer } = options;
+  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const pageSize = NOTIFICATION_LIMITS.pageSize;
+  const rows = await db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      targetType: notifications.targetType,
+      targetId: notifications.targetId,
+      excerpt: notifications.excerpt,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      cursorTime: cursorTime(notifications.createdAt),
+      actorId: users.id,
+      actorUsername: users.username,
+      actorName: users.name,
+      actorImage: users.profileImageUrl,
+      groupId: groups.id,
+      groupSlug: groups.slug,
+      groupName: groups.name,
+    })
+    .from(notifications)
+    .leftJoin(users, eq(users.id, notifications.actorId))
+    .leftJoin(groups, eq(groups.id, notifications.groupId))
+    .where(
+      and(
+        eq(notifications.userId, viewer.id),
+        after
+          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(pageSize + 1);
+  const page = rows.slice(0, pageSize);
+
+  // the session a question was asked for decides its link (its page rather than the group's queue)
+  const questionIds = [
+    ...new Set(
+      page.filter((row) => row.targetType === 'question' && UUID.test(row.targetId ?? '')).map((row) => row.targetId),
+    ),
+  ].filter((id): id is string => id !== null);
+  const sessions = new Map<string, string | null>();
+  if (questionIds.length > 0) {
+    const found = await db
+      .select({ id: questions.id, sessionId: questions.sessionId })
+      .from(questions)
+      .where(inArray(questions.id, questionIds));
+    for (const row of found) sessions.set(row.id, row.sessionId);
+  }
+
+  const last = page.at(-1);
+  return {
+    notifications: page.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      actor:
+        row.actorId && row.actorUsername !== null
+          ? {
+              id: row.actorId,
+              username: row.actorUsername,
+              name: row.actorName ?? '',
+              profileImageURL: row.actorImage ?? '',
+            }
+          : null,
+      group:
+        row.groupId && row.groupSlug !== null
+          ? { id: row.groupId, slug: row.groupSlug, name: row.groupName ?? '' }
+          : null,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      excerpt: row.excerpt,
+      createdAt: row.createdAt.toISOString(),
+      readAt: row.readAt ? row.readAt.toISOString() : null,
+      href: notificationHref({
+        kind: row.kind,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        groupSlug: row.groupSlug,
+        actorUsername: row.actorUsername,
+        questionSessionId: row.targetId ? (sessions.get(row.targetId) ?? null) : null,
+      }),
+    })),
+    nextCursor: rows.length > pageSize && last ? encodeCursor(last.cursorTime, last.id) : null,
+  };
+}
+
+/** How many of the viewer's notifications are unread (the partial index answers it). */
+export async function countUnread(options: { db: Queryable; viewer: Viewer }): Promise<number> {
+  const [row] = await options.db
+    .select({ count: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, options.viewer.id), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}

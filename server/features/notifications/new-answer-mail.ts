@@ -1,0 +1,65 @@
+import { inArray } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { MailService } from '../mail/mail-plugin.ts';
+
+/** The kind of the 'newAnswers' e-mail in mail_messages. */
+export const NEW_ANSWER_MAIL_KIND = 'new_answer';
+
+/** A text cut to `max` characters on one line, with an ellipsis when cut. */
+export function clip(value: string, max: number): string {
+  const line = value.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1).trimEnd()}…` : line;
+}
+
+/**
+ * Queues the 'newAnswers' e-mail of one first answer, inside the answer's transaction (the
+ * e-mails exist only if the answer does): one per recipient whose settings want it, never to
+ * the answerer.
+ */
+export async function queueNewAnswerMails(options: {
+  tx: Transaction;
+  mail: MailService;
+  publicUrl: string;
+  recipientIds: readonly string[];
+  answererId: string;
+  answererName: string;
+  groupName: string;
+  question: { body: string; authorId: string };
+  answerBody: string;
+  /** The in-app path of the question. */
+  href: string;
+}): Promise<void> {
+  const ids = [...new Set(options.recipientIds)].filter((id) => id !== options.answererId);
+  if (ids.length === 0) return;
+  const people = await options.tx
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      name: users.name,
+      settings: users.emailSettings,
+    })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const question = clip(options.question.body, 80);
+  for (const person of people) {
+    if (!person.settings.newAnswers || person.settings.unsubscribedAll) continue;
+    const isAsker = person.id === options.question.authorId;
+    const rendered = options.mail.render({
+      kind: NEW_ANSWER_MAIL_KIND,
+      isNotification: true,
+      title: `${options.answererName} answered ${isAsker ? 'your question' : 'a question you upvoted'}: “${question}”`,
+      paragraphs: [
+        `Hi ${person.name.trim() || `@${person.username}`}, ${options.answererName} answered ${
+          isAsker ? 'your question' : 'a question you upvoted'
+        } in ${options.groupName}.`,
+        `“${clip(options.question.body, 500)}”`,
+        clip(options.answerBody, 1000),
+      ],
+      action: { label: 'See the answer', url: `${options.publicUrl}${options.href}` },
+      unsubscribe: { userId: person.id, category: 'newAnswers' },
+    });
+    await options.mail.send({ ...rendered, to: person.email, userId: person.id }, { tx: options.tx });
+  }
+}

@@ -1,0 +1,35 @@
+import type { NotificationKind } from '../../db/schema/index.ts';
+
+/** What a notification's link is built from. */
+export interface HrefParts {
+  kind: NotificationKind;
+  targetType: string | null;
+  targetId: string | null;
+  groupSlug: string | null;
+  actorUsername: string | null;
+  /** The session a question was asked for, if the target is such a question. */
+  questionSessionId: string | null;
+}
+
+/**
+ * The in-app path a notification opens: a question in its group's queue (or on its session's
+ * page), a follower's profile, a session's page, or the group a reply was written in.
+ */
+export function notificationHref(parts: HrefParts): string {
+  const groupPath = parts.groupSlug ? `/group/${encodeURIComponent(parts.groupSlug)}` : '/home';
+  switch (parts.kind) {
+    case 'new_follower':
+      return parts.actorUsername ? `/${encodeURIComponent(parts.actorUsername)}` : '/home';
+    case 'new_ama':
+    case 'ama_starting':
+      return parts.targetId ? `/event/${encodeURIComponent(parts.targetId)}` : '/events';
+    case 'new_answer':
+    case 'new_question':
+    case 'reply':
+      if (parts.targetType === 'question') {
+        if (parts.questionSessionId) return `/event/${encodeURIComponent(parts.questionSessionId)}`;
+        return parts.groupSlug ? `${groupPath}?tab=questions` : groupPath;
+      }
+      return groupPath;
+  }
+}

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import {
+  MarkNotificationsReadInputSchema,
+  MarkNotificationsReadResponseSchema,
+  NotificationListQuerySchema,
+  NotificationListResponseSchema,
+  UnreadCountResponseSchema,
+} from '#shared/schemas/notifications.ts';
+import { requireViewer } from '../groups/host-only.ts';
+import { countUnread, listNotifications } from './list-notifications.ts';
+import { markNotificationsRead } from './mark-read.ts';
+
+const TAGS = ['notifications'];
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
+
+/** The bell: the signed-in person's notifications, their unread count, and marking them read. */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        summary: 'My notifications, newest first, 20 a page',
+        tags: TAGS,
+        querystring: NotificationListQuerySchema,
+        response: { 200: NotificationListResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listNotifications({ db: app.db, viewer: requireViewer(request.viewer), cursor: request.query.cursor }),
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    {
+      schema: {
+        summary: 'How many of my notifications are unread',
+        tags: TAGS,
+        response: { 200: UnreadCountResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ count: await countUnread({ db: app.db, viewer: requireViewer(request.viewer) }) }),
+  );
+
+  app.post(
+    '/api/notifications/read',
+    {
+      schema: {
+        summary: 'Mark notifications read: those of `ids`, or all of them',
+        tags: TAGS,
+        body: MarkNotificationsReadInputSchema,
+        response: { 200: MarkNotificationsReadResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      count: await markNotificationsRead({
+        transaction: app.transaction,
+        viewer: requireViewer(request.viewer),
+        ids: request.body.ids,
+      }),
+    }),
+  );
+};

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
+import { groupTopic } from '#shared/schemas/groups.ts';
+import { SESSION_LIVE_EVENTS, type AmaSession, type SessionInputSchema } from '#shared/schemas/sessions.ts';
+import type { z } from 'zod';
+import { amaSessions, groups } from '../../db/schema/index.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { loadGroupWithRelation } from '../groups/find-group.ts';
+import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import { requireViewer } from '../groups/host-only.ts';
+import type { MailService } from '../mail/mail-plugin.ts';
+import { requireSessionHost } from './host-checks.ts';
+import { notifySessionScheduled } from './notify-subscribers.ts';
+import { loadSession } from './select-sessions.ts';
+
+/**
+ * Schedules a session in an ama group (its host only) and tells the subscribers in the same
+ * transaction: in-app 'new_ama' and, settings permitting, the 'newAMAs' e-mail.
+ */
+export async function createSession(options: {
+  transaction: RunInTransaction;
+  mail: MailService;
+  publicUrl: string;
+  viewer: Viewer | null;
+  groupId: string;
+  input: z.output<typeof SessionInputSchema>;
+}): Promise<AmaSession> {
+  const { input } = options;
+  return options.transaction(async (tx, { emit }) => {
+    const { group } = await loadGroupWithRelation({ db: tx, viewer: options.viewer, groupId: options.groupId });
+    const viewer = requireViewer(options.viewer);
+    requireSessionHost(viewer, group);
+    const [settings] = await tx
+      .select({ ama: groups.ama, name: groups.name })
+      .from(groups)
+      .where(eq(groups.id, group.id));
+    if (!settings?.ama) throw badRequest(SESSION_MESSAGES.onlyAma);
+
+    const startsAt = new Date(input.startsAt);
+    const [row] = await tx
+      .insert(amaSessions)
+      .values({
+        groupId: group.id,
+        hostId: viewer.id,
+        title: input.title,
+        description: input.description,
+        startsAt,
+        durationMinutes: input.durationMinutes,
+      })
+      .returning({ id: amaSessions.id });
+    if (!row) throw new Error('the new session was not returned');
+    await notifySessionScheduled({
+      tx,
+      emit,
+      mail: options.mail,
+      publicUrl: options.publicUrl,
+      session: {
+        id: row.id,
+        groupId: group.id,
+        hostId: viewer.id,
+        title: input.title,
+        startsAt,
+        groupName: settings.name,
+      },
+    });
+    emit({
+      topic: groupTopic(group.id),
+      event: SESSION_LIVE_EVENTS.created,
+      ids: { groupId: group.id, sessionId: row.id },
+    });
+    return loadSession(tx, row.id);
+  });
+}

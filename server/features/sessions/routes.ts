@@ -1,0 +1,287 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import {
+  PresenceInputSchema,
+  PresenceLeaveInputSchema,
+  SessionInputSchema,
+  SessionListQuerySchema,
+  SessionListResponseSchema,
+  SessionResponseSchema,
+  SessionUpdateInputSchema,
+  TranscriptQuerySchema,
+  ViewersResponseSchema,
+} from '#shared/schemas/sessions.ts';
+import { sessionCalendar } from './calendar.ts';
+import { changeSessionState } from './change-session-state.ts';
+import { createSession } from './create-session.ts';
+import { deleteSession } from './delete-session.ts';
+import { listGroupSessions, listSessions } from './list-sessions.ts';
+import { leavePresence, listViewers, recordPresence } from './presence.ts';
+import { SESSION_RATE_RULES } from './rate-rules.ts';
+import { loadSession } from './select-sessions.ts';
+import { loadTranscript, transcriptMarkdown } from './transcript.ts';
+import { updateSession } from './update-session.ts';
+
+// Loose on purpose: a malformed id is answered 404 by the use cases.
+const GroupParamsSchema = z.strictObject({ groupId: z.string().max(200) });
+const SessionParamsSchema = z.strictObject({ sessionId: z.string().max(200) });
+const TAGS = ['sessions'];
+
+const error = ErrorResponseSchema;
+const writeErrors = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error };
+
+/** A file name from a title: letters, digits and dashes. */
+const fileName = (title: string) =>
+  title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'session';
+
+/** AMA sessions (events) of ama groups (issue 7). */
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { publicUrl } = app.config;
+
+  app.post(
+    '/api/groups/:groupId/sessions',
+    {
+      schema: {
+        summary: 'Schedule an AMA session (the host of an ama group)',
+        description:
+          "Subscribers get an in-app 'new_ama' notification and, if their settings allow, the 'newAMAs' e-mail.",
+        tags: TAGS,
+        params: GroupParamsSchema,
+        body: SessionInputSchema,
+        response: { 201: SessionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      if (request.viewer) await app.rateLimit.hit(SESSION_RATE_RULES.schedulePerAccount, request.viewer.id);
+      const session = await createSession({
+        transaction: app.transaction,
+        mail: app.mail,
+        publicUrl,
+        viewer: request.viewer,
+        groupId: request.params.groupId,
+        input: request.body,
+      });
+      return reply.status(201).send({ session });
+    },
+  );
+
+  app.get(
+    '/api/groups/:groupId/sessions',
+    {
+      schema: {
+        summary: "A group's sessions, latest start first",
+        tags: TAGS,
+        params: GroupParamsSchema,
+        response: { 200: SessionListResponseSchema, 404: error },
+      },
+    },
+    async (request) => listGroupSessions({ db: app.db, viewer: request.viewer, groupId: request.params.groupId }),
+  );
+
+  app.get(
+    '/api/sessions',
+    {
+      schema: {
+        summary: 'Sessions of every group: upcoming (soonest first), live, or past (latest first)',
+        description: '20 a page; pass `nextCursor` as `cursor` for the next.',
+        tags: TAGS,
+        querystring: SessionListQuerySchema,
+        response: { 200: SessionListResponseSchema, 400: error },
+      },
+    },
+    async (request) => listSessions({ db: app.db, ...request.query }),
+  );
+
+  app.get(
+    '/api/sessions/:sessionId',
+    {
+      schema: {
+        summary: 'One session',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        response: { 200: SessionResponseSchema, 404: error },
+      },
+    },
+    async (request) => ({ session: await loadSession(app.db, request.params.sessionId) }),
+  );
+
+  app.patch(
+    '/api/sessions/:sessionId',
+    {
+      schema: {
+        summary: 'Edit a session (the host, until it has ended: 409 after)',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        body: SessionUpdateInputSchema,
+        response: { 200: SessionResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => ({
+      session: await updateSession({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        sessionId: request.params.sessionId,
+        input: request.body,
+      }),
+    }),
+  );
+
+  app.delete(
+    '/api/sessions/:sessionId',
+    {
+      schema: {
+        summary: 'Delete a session (the host); its questions stay in the group',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        response: { 204: z.null().describe('Deleted'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSession({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        sessionId: request.params.sessionId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  for (const [action, to] of [
+    ['start', 'live'],
+    ['end', 'ended'],
+  ] as const) {
+    app.post(
+      `/api/sessions/:sessionId/${action}`,
+      {
+        schema: {
+          summary:
+            action === 'start'
+              ? 'Start a scheduled session (the host); subscribers get a reminder'
+              : 'End a live session (the host)',
+          description: 'Any other transition is 409 with the reason.',
+          tags: TAGS,
+          params: SessionParamsSchema,
+          response: { 200: SessionResponseSchema, ...writeErrors },
+        },
+      },
+      async (request) => ({
+        session: await changeSessionState({
+          transaction: app.transaction,
+          viewer: request.viewer,
+          sessionId: request.params.sessionId,
+          to,
+        }),
+      }),
+    );
+  }
+
+  app.get(
+    '/api/sessions/:sessionId/calendar.ics',
+    {
+      schema: {
+        summary: 'The session as an iCalendar file (RFC 5545), to add to a calendar',
+        tags: TAGS,
+        params: SessionParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const session = await loadSession(app.db, request.params.sessionId);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(session.title)}.ics"`)
+        .send(sessionCalendar(session, { publicUrl }));
+    },
+  );
+
+  app.get(
+    '/api/sessions/:sessionId/transcript',
+    {
+      schema: {
+        summary: "A session's questions and answers as Markdown or JSON (the host only)",
+        tags: TAGS,
+        params: SessionParamsSchema,
+        querystring: TranscriptQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const transcript = await loadTranscript({
+        db: app.db,
+        viewer: request.viewer,
+        sessionId: request.params.sessionId,
+      });
+      const name = `${fileName(transcript.session.title)}-transcript`;
+      void reply.header('cache-control', 'no-store');
+      if (request.query.format === 'json') {
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.json"`)
+          .send(JSON.stringify(transcript, null, 2));
+      }
+      return reply
+        .type('text/markdown; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.md"`)
+        .send(transcriptMarkdown(transcript, publicUrl));
+    },
+  );
+
+  app.post(
+    '/api/sessions/:sessionId/presence',
+    {
+      schema: {
+        summary: 'Heartbeat of an open session page (every 20 s and when its visibility changes)',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        body: PresenceInputSchema,
+        response: { 204: z.null().describe('Recorded'), 400: error, 404: error },
+      },
+    },
+    async (request, reply) => {
+      await recordPresence({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        sessionId: request.params.sessionId,
+        ...request.body,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/sessions/:sessionId/presence/leave',
+    {
+      schema: {
+        summary: 'The session page closed (sent with keepalive)',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        body: PresenceLeaveInputSchema,
+        response: { 204: z.null().describe('Gone'), 400: error, 404: error },
+      },
+    },
+    async (request, reply) => {
+      await leavePresence({
+        transaction: app.transaction,
+        sessionId: request.params.sessionId,
+        connectionId: request.body.connectionId,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/sessions/:sessionId/viewers',
+    {
+      schema: {
+        summary: 'How many watch the session page now, and up to 12 of them signed in',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        response: { 200: ViewersResponseSchema, 404: error },
+      },
+    },
+    async (request) => listViewers({ db: app.db, sessionId: request.params.sessionId }),
+  );
+};

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
+import { groupTopic } from '#shared/schemas/groups.ts';
+import {
+  SESSION_LIVE_EVENTS,
+  sessionTopic,
+  type AmaSession,
+  type SessionUpdateInputSchema,
+} from '#shared/schemas/sessions.ts';
+import { amaSessions } from '../../db/schema/index.ts';
+import { conflict } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import { requireViewer } from '../groups/host-only.ts';
+import { requireSessionHost } from './host-checks.ts';
+import { loadSession, lockSessionForHost } from './select-sessions.ts';
+
+/** Edits a session's title, description, start or duration (the host, until it has ended). */
+export async function updateSession(options: {
+  transaction: RunInTransaction;
+  viewer: Viewer | null;
+  sessionId: string;
+  input: z.output<typeof SessionUpdateInputSchema>;
+}): Promise<AmaSession> {
+  const viewer = requireViewer(options.viewer);
+  const { input } = options;
+  return options.transaction(async (tx, { emit }) => {
+    const session = await lockSessionForHost(tx, viewer.id, options.sessionId);
+    requireSessionHost(viewer, session);
+    if (session.status === 'ended') throw conflict(SESSION_MESSAGES.endedNoEdit);
+    await tx
+      .update(amaSessions)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.startsAt !== undefined ? { startsAt: new Date(input.startsAt) } : {}),
+        ...(input.durationMinutes !== undefined ? { durationMinutes: input.durationMinutes } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(amaSessions.id, session.id));
+    for (const topic of [groupTopic(session.groupId), sessionTopic(session.id)]) {
+      emit({ topic, event: SESSION_LIVE_EVENTS.updated, ids: { groupId: session.groupId, sessionId: session.id } });
+    }
+    return loadSession(tx, session.id);
+  });
+}

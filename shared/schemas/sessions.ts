@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+import { SESSION_LIMITS, SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
+
+import { GroupPersonSchema } from './groups.ts';
+
+export const SESSION_STATUSES = ['scheduled', 'live', 'ended'] as const;
+export const SessionStatusSchema = z.enum(SESSION_STATUSES);
+export type SessionStatus = z.infer<typeof SessionStatusSchema>;
+
+/** An AMA session ("event") of an ama group. */
+export const AmaSessionSchema = z.object({
+  id: z.string(),
+  groupId: z.string(),
+  group: z.object({ id: z.string(), slug: z.string(), name: z.string(), groupImage: z.string() }),
+  host: GroupPersonSchema,
+  title: z.string(),
+  description: z.string(),
+  /** ISO time the host planned to start. */
+  startsAt: z.string(),
+  durationMinutes: z.number().int(),
+  /** startsAt + durationMinutes (or endedAt once ended). */
+  endsAt: z.string(),
+  status: SessionStatusSchema,
+  startedAt: z.string().nullable(),
+  endedAt: z.string().nullable(),
+  /** Questions asked for this session (visible ones). */
+  questionCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type AmaSession = z.infer<typeof AmaSessionSchema>;
+
+const TitleSchema = z
+  .string()
+  .trim()
+  .min(SESSION_LIMITS.titleMin, SESSION_MESSAGES.titleTooShort)
+  .max(SESSION_LIMITS.titleMax, SESSION_MESSAGES.titleTooLong);
+const DescriptionSchema = z.string().trim().max(SESSION_LIMITS.descriptionMax, SESSION_MESSAGES.descriptionTooLong);
+const DurationSchema = z
+  .number({ error: SESSION_MESSAGES.durationRange })
+  .int(SESSION_MESSAGES.durationRange)
+  .min(SESSION_LIMITS.durationMin, SESSION_MESSAGES.durationRange)
+  .max(SESSION_LIMITS.durationMax, SESSION_MESSAGES.durationRange);
+/** An ISO date-time with its offset, no earlier than a few minutes ago. */
+const StartsAtSchema = z
+  .string({ error: SESSION_MESSAGES.startsAtInvalid })
+  .pipe(z.iso.datetime({ offset: true, error: SESSION_MESSAGES.startsAtInvalid }))
+  .refine((value) => isStartAllowed(value), SESSION_MESSAGES.startsAtPast);
+
+/** Whether a start time is not further in the past than the tolerance allows. */
+export function isStartAllowed(value: string, now = Date.now()): boolean {
+  const time = Date.parse(value);
+  return Number.isFinite(time) && time >= now - SESSION_LIMITS.pastToleranceMinutes * 60_000;
+}
+
+/** Body of POST /api/groups/:groupId/sessions. */
+export const SessionInputSchema = z.strictObject({
+  title: TitleSchema,
+  description: DescriptionSchema.default(''),
+  startsAt: StartsAtSchema,
+  durationMinutes: DurationSchema,
+});
+export type SessionInput = z.input<typeof SessionInputSchema>;
+
+/** Body of PATCH /api/sessions/:id: any of the fields. */
+export const SessionUpdateInputSchema = z.strictObject({
+  title: TitleSchema.optional(),
+  description: DescriptionSchema.optional(),
+  startsAt: StartsAtSchema.optional(),
+  durationMinutes: DurationSchema.optional(),
+});
+export type SessionUpdateInput = z.input<typeof SessionUpdateInputSchema>;
+
+export const SessionResponseSchema = z.object({ session: AmaSessionSchema });
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+export const SESSION_VIEWS = ['upcoming', 'live', 'past'] as const;
+export type SessionView = (typeof SESSION_VIEWS)[number];
+
+/** GET /api/sessions?view&cursor: upcoming (soonest first), live, past (latest first). */
+export const SessionListQuerySchema = z.strictObject({
+  view: z.enum(SESSION_VIEWS).default('upcoming'),
+  cursor: z.string().max(300).optional(),
+});
+export const SessionListResponseSchema = z.object({
+  sessions: z.array(AmaSessionSchema),
+  nextCursor: z.string().nullable(),
+});
+export type SessionListResponse = z.infer<typeof SessionListResponseSchema>;
+
+/** GET /api/sessions/:id/transcript?format. */
+export const TranscriptQuerySchema = z.strictObject({ format: z.enum(['md', 'json']).default('md') });
+
+/** The JSON transcript of a session. */
+export const TranscriptSchema = z.object({
+  session: AmaSessionSchema,
+  questions: z.array(
+    z.object({
+      id: z.string(),
+      body: z.string(),
+      author: z.object({ username: z.string(), name: z.string() }),
+      votes: z.number().int(),
+      askedAt: z.string(),
+      status: z.string(),
+      answer: z.object({ body: z.string(), answeredAt: z.string() }).nullable(),
+    }),
+  ),
+});
+export type Transcript = z.infer<typeof TranscriptSchema>;
+
+export const PRESENCE_STATUSES = ['online', 'away'] as const;
+export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
+
+/** Body of POST /api/sessions/:id/presence (a heartbeat) and …/presence/leave. */
+export const PresenceInputSchema = z.strictObject({
+  status: z.enum(PRESENCE_STATUSES).default('online'),
+  /** A random id of the open page (one per tab). */
+  connectionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+});
+export const PresenceLeaveInputSchema = z.strictObject({ connectionId: PresenceInputSchema.shape.connectionId });
+
+/** GET /api/sessions/:id/viewers. */
+export const ViewersResponseSchema = z.object({
+  /** Open pages seen in the presence window, signed in or not. */
+  count: z.number().int(),
+  people: z.array(GroupPersonSchema.extend({ status: z.enum(PRESENCE_STATUSES) })),
+});
+export type ViewersResponse = z.infer<typeof ViewersResponseSchema>;
+
+/** Live events of sessions, on `session:{id}` and `group:{groupId}`. */
+export const SESSION_LIVE_EVENTS = {
+  created: 'session.created',
+  updated: 'session.updated',
+  deleted: 'session.deleted',
+  started: 'session.started',
+  ended: 'session.ended',
+  presenceChanged: 'presence.changed',
+} as const;
+
+export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
