@@ -349,7 +349,8 @@ describe('OpenAPI', () => {
     // a group's posts, questions and sessions live under its path but belong to their own features
     const groupPaths = Object.entries(document.paths).filter(
       ([path]) =>
-        (path.startsWith('/api/groups') && !/\/(posts|questions|sessions)(\/|$)/.test(path)) || path === '/api/me/subscriptions',
+        (path.startsWith('/api/groups') && !/\/(posts|questions|sessions)(\/|$)/.test(path)) ||
+        path === '/api/me/subscriptions',
     );
     const operations = groupPaths.flatMap(([, methods]) => Object.values(methods));
     expect(operations).toHaveLength(18);
