@@ -785,7 +785,7 @@ async function main(): Promise<void> {
 
   console.log(
     `\nLive fan-out on loopback: ${topic} (an ama group; the group topic carries every question.created and ` +
-      `like.changed event — sessions get their own session:<id> topic later). Writes alternate a question ` +
+      `like.changed event, and is what a session page watches for its queue; session:<id> carries only the session's own state). Writes alternate a question ` +
       `(POST /api/groups/:groupId/questions, ${askers.length} askers) and a vote on it (PUT /api/likes/question/:id). ` +
       `${options.workers} client worker thread(s) in the bench process; Townhall server and bare ws server are ` +
       `child processes; all share ${cpus.length} CPU(s) with PostgreSQL.\n` +
