@@ -17,7 +17,7 @@ import { notificationsPlugin, type NotificationsPluginOptions } from './features
 import { postsPlugin } from './features/posts/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
-import { sessionsPlugin } from './features/sessions/plugin.ts';
+import { sessionsPlugin, type SessionsPluginOptions } from './features/sessions/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
@@ -57,6 +57,8 @@ export interface BuildAppOptions {
   profiles?: ProfilesPluginOptions['newFollowers'];
   /** Notification e-mail timings (tests shorten the new-questions wait). */
   notifications?: NotificationsPluginOptions['jobs'];
+  /** Session reminder queue settings. */
+  sessions?: SessionsPluginOptions['reminders'];
   /** Extra plugins, registered after the features (tests use this for fixtures). */
   plugins?: FastifyPluginAsync[];
   logger?: FastifyServerOptions['logger'];
@@ -121,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(groupsPlugin);
   await app.register(questionsPlugin);
   await app.register(postsPlugin);
-  await app.register(sessionsPlugin);
+  await app.register(sessionsPlugin, { mail: options.mail ?? {}, reminders: options.sessions ?? {} });
   await app.register(notificationsPlugin, { mail: options.mail ?? {}, jobs: options.notifications ?? {} });
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 

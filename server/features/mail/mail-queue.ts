@@ -40,7 +40,7 @@ interface MailJobData {
  * pg-boss's statement runner on a Drizzle transaction, so that a job is inserted by the
  * transaction's own connection and commits or rolls back with it.
  */
-function transactionRunner(tx: Transaction): PgBoss.Db {
+export function transactionRunner(tx: Transaction): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
       const query = tx._.session.prepareQuery({ sql: text, params: values ?? [] }, undefined, undefined, false);

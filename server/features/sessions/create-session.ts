@@ -13,14 +13,18 @@ import type { MailService } from '../mail/mail-plugin.ts';
 import { requireSessionHost } from './host-checks.ts';
 import { notifySessionScheduled } from './notify-subscribers.ts';
 import { loadSession } from './select-sessions.ts';
+import type { ScheduleSessionReminder } from './session-reminders.ts';
 
 /**
  * Schedules a session in an ama group (its host only) and tells the subscribers in the same
- * transaction: in-app 'new_ama' and, settings permitting, the 'newAMAs' e-mail.
+ * transaction: in-app 'new_ama' and, settings permitting, the 'newAMAs' e-mail. The reminder
+ * job at its start is queued in the same transaction too.
  */
 export async function createSession(options: {
   transaction: RunInTransaction;
   mail: MailService;
+  /** Queues the 'ama_starting' reminder at startsAt in the transaction. */
+  scheduleReminder: ScheduleSessionReminder;
   publicUrl: string;
   viewer: Viewer | null;
   groupId: string;
@@ -50,6 +54,7 @@ export async function createSession(options: {
       })
       .returning({ id: amaSessions.id });
     if (!row) throw new Error('the new session was not returned');
+    await options.scheduleReminder(tx, { id: row.id, startsAt });
     await notifySessionScheduled({
       tx,
       emit,

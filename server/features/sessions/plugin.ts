@@ -1,12 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isGroupId } from '../groups/cursor.ts';
+import type { MailPluginOptions } from '../mail/mail-plugin.ts';
 import { sessionRoutes } from './routes.ts';
+import { SESSION_REMINDER_QUEUE, SessionReminders, type SessionRemindersOptions } from './session-reminders.ts';
 
-/** AMA sessions (events): the routes and the live topic `session:{id}` (anyone may watch). */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The 'ama_starting' reminder jobs at each session's start. */
+    sessionReminders: SessionReminders;
+  }
+}
+
+export interface SessionsPluginOptions {
+  /** The app's mail settings: a test app's own mail queue gives the reminder queue a name of its own. */
+  mail?: MailPluginOptions;
+  /** Settings of the reminder queue (tests poll it more often). */
+  reminders?: SessionRemindersOptions;
+}
+
+/**
+ * AMA sessions (events): the routes, the live topic `session:{id}` (anyone may watch) and the
+ * reminder job at each session's start.
+ */
 export const sessionsPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: SessionsPluginOptions) => {
     app.live.hub.registerTopicKind('session', { authorize: ({ id }) => isGroupId(id) });
+    const mailQueue = options.mail?.queue;
+    const reminders = new SessionReminders({
+      queue: mailQueue ? `${mailQueue}.session-reminder` : SESSION_REMINDER_QUEUE,
+      ...(options.mail?.pollingIntervalSeconds ? { pollingIntervalSeconds: options.mail.pollingIntervalSeconds } : {}),
+      ...options.reminders,
+      db: app.db,
+      transaction: app.transaction,
+      logger: app.log.child({ component: 'session-reminders' }),
+    });
+    await reminders.start(app.db.$client);
+    app.addHook('onClose', async () => reminders.stop());
+    app.decorate('sessionReminders', reminders);
     await app.register(sessionRoutes);
   },
   { name: 'sessions', dependencies: ['database', 'viewer', 'rate-limit', 'live', 'mail', 'groups'] },

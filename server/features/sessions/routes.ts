@@ -61,6 +61,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await createSession({
         transaction: app.transaction,
         mail: app.mail,
+        scheduleReminder: app.sessionReminders.schedule,
         publicUrl,
         viewer: request.viewer,
         groupId: request.params.groupId,
@@ -124,6 +125,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       session: await updateSession({
         transaction: app.transaction,
+        scheduleReminder: app.sessionReminders.schedule,
         viewer: request.viewer,
         sessionId: request.params.sessionId,
         input: request.body,
