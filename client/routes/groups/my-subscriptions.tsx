@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useMySubscriptions } from '#client/features/groups/api/get-my-subscriptions.ts';
-import { groupPath } from '#client/features/groups/utils/format.ts';
+import { groupPath, newCountsText } from '#client/features/groups/utils/format.ts';
 import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 
 import { renderPersonLink, SignInPrompt } from './compose.tsx';
@@ -52,6 +52,9 @@ function SubscriptionList() {
               <span className="truncate text-sm text-muted-foreground">
                 by {renderPersonLink({ username: item.username, name: item.creatorName || item.username })}
               </span>
+              {newCountsText(item) ? (
+                <span className="truncate text-sm text-muted-foreground">{newCountsText(item)}</span>
+              ) : null}
             </div>
             {item.hasNewActivity ? (
               <span className="shrink-0 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">

@@ -44,9 +44,15 @@ export function useSubscriptionsNavSection(): SidebarSection | null {
           image: { src: item.groupImage || null, name: item.groupName, id: item.groupId },
           hasDot: item.hasNewActivity,
           dotLabel: NEW_ACTIVITY_LABEL,
+          // new questions and answers since the last visit, when there are any
+          ...(newItemsCount(item) > 0 ? { badge: newItemsCount(item) } : {}),
         })),
         { label: 'See all', href: ALL_SUBSCRIPTIONS_PATH },
       ],
     };
   }, [firstPage]);
+}
+
+function newItemsCount(item: { newQuestionsCount: number | null; newAnswersCount: number | null }): number {
+  return (item.newQuestionsCount ?? 0) + (item.newAnswersCount ?? 0);
 }
