@@ -14,9 +14,12 @@ import { healthRoutes } from './features/health/routes.ts';
 import { imagesPlugin } from './features/images/plugin.ts';
 import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.ts';
 import { notificationsPlugin, type NotificationsPluginOptions } from './features/notifications/plugin.ts';
+import { discoveryPlugin } from './features/discovery/plugin.ts';
 import { postsPlugin } from './features/posts/plugin.ts';
+import { sitePlugin } from './features/site/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
+import { searchPlugin } from './features/search/plugin.ts';
 import { sessionsPlugin, type SessionsPluginOptions } from './features/sessions/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
@@ -125,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(postsPlugin);
   await app.register(sessionsPlugin, { mail: options.mail ?? {}, reminders: options.sessions ?? {} });
   await app.register(notificationsPlugin, { mail: options.mail ?? {}, jobs: options.notifications ?? {} });
+  await app.register(searchPlugin);
+  await app.register(discoveryPlugin);
+  await app.register(sitePlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });

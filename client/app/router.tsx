@@ -93,9 +93,12 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'admin',
+        lazy: async () => {
+          const { AdminLayoutRoute } = await import('#client/routes/admin/admin-layout.tsx');
+          return { Component: AdminLayoutRoute };
+        },
         children: [
-          // The administration's own home arrives with the admin issue; until then it opens the outbox.
-          { index: true, element: <Navigate to="/admin/mail" replace /> },
+          { index: true, element: <Navigate to="/admin/users" replace /> },
           {
             path: 'mail',
             lazy: async () => {
@@ -122,8 +125,8 @@ export const routes: RouteObject[] = [
       {
         path: 'home',
         lazy: async () => {
-          const { MySubscriptionsRoute } = await import('#client/routes/groups/my-subscriptions.tsx');
-          return { Component: MySubscriptionsRoute };
+          const { HomeFeedRoute } = await import('#client/routes/home-feed.tsx');
+          return { Component: HomeFeedRoute };
         },
       },
       {
@@ -166,6 +169,97 @@ export const routes: RouteObject[] = [
         lazy: async () => {
           const { EditGroupRoute } = await import('#client/routes/groups/edit-group.tsx');
           return { Component: EditGroupRoute };
+        },
+      },
+      {
+        path: 'search',
+        lazy: async () => {
+          const { SearchRoute } = await import('#client/routes/search/search-page.tsx');
+          return { Component: SearchRoute };
+        },
+      },
+      {
+        path: 'creator',
+        lazy: async () => {
+          const { CreatorsRoute } = await import('#client/routes/discover/creators.tsx');
+          return { Component: CreatorsRoute };
+        },
+      },
+      {
+        path: 'dashboard',
+        lazy: async () => {
+          const { DashboardRoute } = await import('#client/routes/dashboard/dashboard.tsx');
+          return { Component: DashboardRoute };
+        },
+      },
+      {
+        path: 'about',
+        lazy: async () => {
+          const { AboutRoute } = await import('#client/routes/pages/about.tsx');
+          return { Component: AboutRoute };
+        },
+      },
+      {
+        path: 'blog',
+        lazy: async () => {
+          const { BlogRoute } = await import('#client/routes/pages/blog.tsx');
+          return { Component: BlogRoute };
+        },
+      },
+      {
+        path: 'blog/:slug',
+        lazy: async () => {
+          const { BlogPostRoute } = await import('#client/routes/pages/blog-post.tsx');
+          return { Component: BlogPostRoute };
+        },
+      },
+      {
+        path: 'contact',
+        lazy: async () => {
+          const { ContactRoute } = await import('#client/routes/pages/contact.tsx');
+          return { Component: ContactRoute };
+        },
+      },
+      {
+        path: 'support',
+        lazy: async () => {
+          const { SupportRoute } = await import('#client/routes/pages/support.tsx');
+          return { Component: SupportRoute };
+        },
+      },
+      {
+        path: 'privacy-policy',
+        lazy: async () => {
+          const { PrivacyPolicyRoute } = await import('#client/routes/pages/privacy-policy.tsx');
+          return { Component: PrivacyPolicyRoute };
+        },
+      },
+      {
+        path: 'terms-of-service',
+        lazy: async () => {
+          const { TermsOfServiceRoute } = await import('#client/routes/pages/terms-of-service.tsx');
+          return { Component: TermsOfServiceRoute };
+        },
+      },
+      {
+        path: 'background-gradient',
+        lazy: async () => {
+          const { BackgroundGradientRoute } = await import('#client/routes/pages/background-gradient.tsx');
+          return { Component: BackgroundGradientRoute };
+        },
+      },
+      {
+        path: 'group/:slug/question/:questionId',
+        lazy: async () => {
+          const { QuestionRoute } = await import('#client/routes/groups/question-page.tsx');
+          return { Component: QuestionRoute };
+        },
+      },
+      {
+        path: 'group/:slug/post/:postId',
+        lazy: async () => {
+          const { PostRoute } = await import('#client/routes/groups/post-page.tsx');
+          return { Component: PostRoute };
         },
       },
       {

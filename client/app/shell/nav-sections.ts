@@ -1,10 +1,22 @@
-import { CalendarDays, House, LayoutGrid, SquarePlus, UsersRound } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  House,
+  Info,
+  LayoutDashboard,
+  LayoutGrid,
+  LifeBuoy,
+  Mail,
+  Mic,
+  SquarePlus,
+  UsersRound,
+} from 'lucide-react';
 
 import type { SidebarSection } from '#client/components/layout/sidebar.tsx';
 
 /**
- * The sidebar's links. Only pages that exist are listed; each feature adds its own as it
- * lands (events, creators). The signed-in person's subscriptions are a section of their own,
+ * The sidebar's links. Only pages that exist are listed; the reserved words of spec section 2
+ * name most of them. The signed-in person's subscriptions are a section of their own,
  * added by the shell after 'Discover' (useSubscriptionsNavSection).
  */
 export const NAV_SECTIONS: SidebarSection[] = [
@@ -15,7 +27,9 @@ export const NAV_SECTIONS: SidebarSection[] = [
     items: [
       { label: 'Home', href: '/', icon: House },
       { label: 'Groups', href: '/groups', icon: UsersRound },
+      { label: 'Creators', href: '/creator', icon: Mic },
       { label: 'Events', href: '/events', icon: CalendarDays },
+      { label: 'Dashboard', href: '/dashboard', icon: LayoutDashboard },
       { label: 'Create group', href: '/create', icon: SquarePlus },
     ],
   },
@@ -23,6 +37,12 @@ export const NAV_SECTIONS: SidebarSection[] = [
     id: 'resources',
     title: 'Resources',
     collapsible: true,
-    items: [{ label: 'UI library', href: '/ui-library', icon: LayoutGrid }],
+    items: [
+      { label: 'About', href: '/about', icon: Info },
+      { label: 'Blog', href: '/blog', icon: BookOpen },
+      { label: 'Support', href: '/support', icon: LifeBuoy },
+      { label: 'Contact', href: '/contact', icon: Mail },
+      { label: 'UI library', href: '/ui-library', icon: LayoutGrid },
+    ],
   },
 ];

@@ -46,6 +46,11 @@ export const users = pgTable(
      * `npm run admin:grant -- <email>` names more. Never settable through the API.
      */
     role: text({ enum: USER_ROLES }).notNull().default('user'),
+    /**
+     * Set when an administrator disables the account: its sessions and live connections end
+     * and it cannot sign in until an administrator enables it again (null).
+     */
+    disabledAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),

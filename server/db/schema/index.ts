@@ -1,5 +1,6 @@
 // Every table of Townhall, one file per feature; drizzle-kit reads this folder.
 export * from './accounts.ts';
+export * from './admin.ts';
 export * from './analytics.ts';
 export * from './follows.ts';
 export * from './groups.ts';

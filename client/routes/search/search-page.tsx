@@ -1,0 +1,4 @@
+/** Placeholder: replaced by the feature that owns this page (issue 8). */
+export function SearchRoute() {
+  return <h1 className="p-6 text-2xl font-semibold">Search</h1>;
+}
