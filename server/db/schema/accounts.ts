@@ -56,6 +56,8 @@ export const users = pgTable(
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     index('users_username_history_idx').using('gin', table.usernameHistory),
+    // /creator lists people by followers, most first.
+    index('users_followers_idx').on(table.followers.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
