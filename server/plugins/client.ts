@@ -3,7 +3,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { injectHead, resolveProfilePage } from '../features/profiles/page-meta.ts';
+import { resolveProfilePage } from '../features/profiles/page-meta.ts';
+import { resolveSharedPage } from '../features/share/page-meta.ts';
+import { injectHead } from '../lib/html-head.ts';
 import { notFound } from '../lib/errors.ts';
 
 /**
@@ -56,14 +58,16 @@ export const clientPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The Townhall client is not built yet. Run `npm run build` (npm start does it for you).');
       }
-      // `/{handle}` and `/user/{id}`: a profile's page, a redirect from a former handle, or a 404.
-      const answer = await resolveProfilePage({ db: app.db, url: request.url, publicUrl: app.config.publicUrl }).catch(
-        (error: unknown) => {
+      // `/{handle}` and `/user/{id}`: a profile's page, a redirect from a former handle, or a 404;
+      // groups, questions, posts and sessions: their own title and preview tags, or a 404.
+      const lookup = { db: app.db, url: request.url, publicUrl: app.config.publicUrl };
+      const answer = await resolveProfilePage(lookup)
+        .then(async (profile) => (profile.kind === 'spa' ? resolveSharedPage(lookup) : profile))
+        .catch((error: unknown) => {
           // without the database the page still loads; the client then says what failed
-          request.log.error({ err: error }, 'the profile page could not be looked up');
+          request.log.error({ err: error }, 'the page could not be looked up');
           return { kind: 'spa' } as const;
-        },
-      );
+        });
       if (answer.kind === 'redirect') return reply.redirect(answer.location, 301);
       if (answer.kind === 'spa') return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseInline, parseRichText, safeLinkHref, type RichBlock, type RichInline } from './rich-text.ts';
+import {
+  parseInline,
+  parseRichText,
+  richTextToPlain,
+  safeLinkHref,
+  type RichBlock,
+  type RichInline,
+} from './rich-text.ts';
 
 const text = (value: string): RichInline => ({ type: 'text', text: value });
 
@@ -104,5 +111,17 @@ describe('safeLinkHref', () => {
     expect(safeLinkHref('javascript:alert(1)')).toBeNull();
     expect(safeLinkHref('ftp://example.com')).toBeNull();
     expect(safeLinkHref('https://exa mple.com')).toBeNull();
+  });
+});
+
+describe('richTextToPlain', () => {
+  it('drops the markers and keeps the words', () => {
+    expect(richTextToPlain('**Hello** _dear_ [there](https://x.test)\n\n- one\n- two')).toBe('Hello dear there one two');
+  });
+  it('keeps markup-looking text as text', () => {
+    expect(richTextToPlain('<script>alert(1)</script> \\*not italic\\*')).toBe('<script>alert(1)</script> *not italic*');
+  });
+  it('gives an empty string for blank input', () => {
+    expect(richTextToPlain('  \n\n ')).toBe('');
   });
 });

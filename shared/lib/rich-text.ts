@@ -240,3 +240,27 @@ function trimUrl(url: string): string {
 function count(text: string, char: string): number {
   return text.split(char).length - 1;
 }
+
+function inlineText(nodes: RichInline[]): string {
+  return nodes
+    .map((node) => {
+      if (node.type === 'text') return node.text;
+      if (node.type === 'break') return ' ';
+      return inlineText(node.children);
+    })
+    .join('');
+}
+
+/**
+ * The words of a formatted text without its markers, blocks joined by spaces: for previews
+ * of links, search excerpts and e-mails. `**Hello** [there](https://x.test)` → 'Hello there'.
+ */
+export function richTextToPlain(source: string): string {
+  return parseRichText(source)
+    .map((block) =>
+      block.type === 'paragraph' ? inlineText(block.children) : block.items.map((item) => inlineText(item)).join(' '),
+    )
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

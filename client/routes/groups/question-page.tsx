@@ -1,4 +1,56 @@
-/** Placeholder: replaced by the feature that owns this page (issue 8). */
+import { useParams } from 'react-router';
+
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { isGroupNotFound } from '#client/features/groups/api/get-group.ts';
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useQuestion } from '#client/features/questions/api/get-question.ts';
+import { QuestionCard } from '#client/features/questions/components/question-card.tsx';
+
+import { GroupItemFrame, ItemNotFound, type GroupItemContext } from './group-item-frame.tsx';
+
+function QuestionView({ page, access, questionId }: GroupItemContext & { questionId: string }) {
+  const query = useQuestion(page.group.id, questionId);
+  const question = query.data;
+  useDocumentTitle(question ? `${question.body.slice(0, 60)} · ${page.group.name}` : null);
+  if (query.isError && isGroupNotFound(query.error)) {
+    return (
+      <ItemNotFound
+        title="Question not found"
+        slug={page.group.slug}
+        text="It may have been deleted, or it is waiting for the host's approval."
+      />
+    );
+  }
+  if (query.isError) {
+    return (
+      <Alert variant="error" title="This question could not be loaded" description={query.error.message}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!question) return <ListSkeleton label="Loading question" />;
+  return (
+    <section aria-labelledby="question-heading">
+      <h1 id="question-heading" className="mb-4 text-lg font-semibold text-muted-foreground">
+        Question in {page.group.name}
+      </h1>
+      <div className="grid gap-4">
+        <QuestionCard question={question} isHost={access?.role === 'host'} isCommentsOpenAtFirst />
+      </div>
+    </section>
+  );
+}
+
+/** /group/:slug/question/:questionId: one question with its answer and comments, to share. */
 export function QuestionRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Question</h1>;
+  const { questionId = '' } = useParams();
+  return (
+    <GroupItemFrame label="Loading question">
+      {(context) => <QuestionView key={questionId} {...context} questionId={questionId} />}
+    </GroupItemFrame>
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import {
   CONTENT_LIMITS,
@@ -16,8 +17,10 @@ import {
   PostUpdateInputSchema,
 } from '#shared/schemas/posts.ts';
 import type { CommentParentType } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RateRule } from '../../plugins/rate-limit.ts';
+import { isGroupId } from '../groups/cursor.ts';
 import { createComment } from './create-comment.ts';
 import { createPost } from './create-post.ts';
 import { deleteComment } from './delete-comment.ts';
@@ -25,6 +28,7 @@ import { deletePost } from './delete-post.ts';
 import { listComments } from './list-comments.ts';
 import { listLikers } from './list-likers.ts';
 import { listPosts } from './list-posts.ts';
+import { loadPost } from './post-query.ts';
 import { CONTENT_RATE_RULES } from './rate-rules.ts';
 import { setLike } from './set-like.ts';
 import { updateComment } from './update-comment.ts';
@@ -93,6 +97,26 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
       });
       return reply.status(201).send({ post });
+    },
+  );
+
+  app.get(
+    '/api/posts/:postId',
+    {
+      schema: {
+        summary: 'One post, for its own page',
+        description: 'A post is public like its group (decision 013); 404 when there is none.',
+        tags: ['posts'],
+        params: PostParamsSchema,
+        response: { 200: PostResponseSchema, 404: error },
+      },
+    },
+    async (request) => {
+      const post = isGroupId(request.params.postId)
+        ? await loadPost(app.db, request.viewer?.id ?? null, request.params.postId)
+        : null;
+      if (!post) throw notFound(CONTENT_MESSAGES.postNotFound);
+      return { post };
     },
   );
 

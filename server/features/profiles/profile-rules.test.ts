@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usernameFormatMessages } from '#shared/lib/username-rules.ts';
 import { describeFollowers } from './new-followers-mail.ts';
-import { escapeHtml, injectHead } from './page-meta.ts';
+import { escapeHtml, injectHead } from '../../lib/html-head.ts';
 import { nextUsernameHistory } from './update-profile.ts';
 
 describe('nextUsernameHistory', () => {

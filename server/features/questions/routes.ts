@@ -21,6 +21,7 @@ import { editQuestion } from './edit-question.ts';
 import { listQuestions } from './list-questions.ts';
 import { moderateQuestion } from './moderate-question.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
+import { loadQuestion } from './select-questions.ts';
 import { findSimilarQuestions } from './similar-questions.ts';
 
 // Loose on purpose: a malformed id is answered 404 by the use cases.
@@ -102,6 +103,20 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.status(201).send({ question });
     },
+  );
+
+  app.get(
+    '/api/questions/:questionId',
+    {
+      schema: {
+        summary: 'One question with its answer, for its own page',
+        description: 'Pending and hidden questions: only their author and the host see them; 404 for anyone else.',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        response: { 200: QuestionResponseSchema, 404: error },
+      },
+    },
+    async (request) => ({ question: await loadQuestion(app.db, request.viewer, request.params.questionId) }),
   );
 
   app.patch(

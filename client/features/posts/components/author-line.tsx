@@ -34,22 +34,34 @@ export function AuthorLine({
   createdAt,
   editedAt,
   size = 'sm',
+  href,
 }: {
   author: GroupPerson;
   createdAt: string;
   editedAt?: string | null;
   size?: 'xs' | 'sm';
+  /** The item's own page: the age links there, so it can be shared. */
+  href?: string | undefined;
 }) {
   const name = displayName(author);
+  const age = (
+    <time dateTime={createdAt} title={dateFormat.format(new Date(createdAt))} className="text-muted-foreground">
+      {formatAge(createdAt)}
+    </time>
+  );
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
       <Avatar src={author.profileImageURL || null} name={name} userId={author.id} alt="" size={size} />
       <Link to={`/${author.username}`} className="truncate font-medium hover:underline">
         {name}
       </Link>
-      <time dateTime={createdAt} title={dateFormat.format(new Date(createdAt))} className="text-muted-foreground">
-        {formatAge(createdAt)}
-      </time>
+      {href ? (
+        <Link to={href} className="shrink-0 hover:underline">
+          {age}
+        </Link>
+      ) : (
+        age
+      )}
       {editedAt ? <span className="text-xs text-muted-foreground">(edited)</span> : null}
     </div>
   );

@@ -1,5 +1,6 @@
 import { MessageSquare } from 'lucide-react';
 import { useState } from 'react';
+import { useParams } from 'react-router';
 
 import { Avatar, AvatarGroup } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -21,9 +22,11 @@ function commentsLabel(count: number): string {
 }
 
 /** One post of the feed: author, text, images, likes with who liked it, comments, edit and delete. */
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, isCommentsOpenAtFirst = false }: { post: Post; isCommentsOpenAtFirst?: boolean }) {
+  // Inside a group's pages the age links to the post's own page.
+  const { slug } = useParams();
   const [isEditing, setIsEditing] = useState(false);
-  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+  const [isCommentsOpen, setIsCommentsOpen] = useState(isCommentsOpenAtFirst);
   const update = useUpdatePost();
   const remove = useDeletePost(post.groupId);
   const name = displayName(post.author);
@@ -31,7 +34,12 @@ export function PostCard({ post }: { post: Post }) {
   return (
     <article className="grid gap-3 rounded-lg border bg-card p-4" aria-label={`Post by ${name}`}>
       <div className="flex items-start justify-between gap-2">
-        <AuthorLine author={post.author} createdAt={post.createdAt} editedAt={post.editedAt} />
+        <AuthorLine
+          author={post.author}
+          createdAt={post.createdAt}
+          editedAt={post.editedAt}
+          href={slug ? `/group/${slug}/post/${post.id}` : undefined}
+        />
         <div className="flex shrink-0 gap-1">
           {post.permissions.canEdit && !isEditing ? (
             <Button variant="ghost" size="sm" onClick={() => setIsEditing(true)}>

@@ -1,5 +1,6 @@
 import { MessageSquare, Pin } from 'lucide-react';
 import { useState } from 'react';
+import { useParams } from 'react-router';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -32,14 +33,19 @@ export function QuestionCard({
   question,
   isHost,
   isPinnedSlot = false,
+  isCommentsOpenAtFirst = false,
 }: {
   question: Question;
   isHost: boolean;
   /** Shown in the pinned slot at the top: highlighted as being answered now. */
   isPinnedSlot?: boolean;
+  /** Its own page shows the comments at once. */
+  isCommentsOpenAtFirst?: boolean;
 }) {
+  // Inside a group's pages the age links to the question's own page.
+  const { slug } = useParams();
   const [mode, setMode] = useState<'view' | 'edit' | 'answer'>('view');
-  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+  const [isCommentsOpen, setIsCommentsOpen] = useState(isCommentsOpenAtFirst);
   const edit = useEditQuestion();
   const remove = useDeleteQuestion(question.groupId);
   const answer = useAnswerQuestion();
@@ -78,7 +84,12 @@ export function QuestionCard({
           />
         </div>
         <div className="grid min-w-0 flex-1 gap-2">
-          <AuthorLine author={question.author} createdAt={question.createdAt} editedAt={question.editedAt} />
+          <AuthorLine
+            author={question.author}
+            createdAt={question.createdAt}
+            editedAt={question.editedAt}
+            href={slug ? `/group/${slug}/question/${question.id}` : undefined}
+          />
           {mode === 'edit' ? (
             <TextComposer
               label="Edit question"

@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { retryGroupRead } from '#client/features/groups/api/get-group.ts';
+import { api } from '#client/lib/api-client.ts';
+import { PostResponseSchema, type Post } from '#shared/schemas/posts.ts';
+
+import { postKeys } from './query-keys.ts';
+
+/** GET /api/posts/:postId: one post, for its own page. */
+export async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Post> {
+  const answer = await api.get(`/api/posts/${encodeURIComponent(postId)}`, PostResponseSchema, { signal });
+  return answer.post;
+}
+
+/**
+ * One post. Its key sits under the group's feed, so whatever refreshes the feed (a live event,
+ * an edit elsewhere) refreshes this page too; a post deleted meanwhile then reads as a 404.
+ */
+export function usePost(groupId: string | undefined, postId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...postKeys.feed(groupId ?? ''), 'one', postId] as const,
+      queryFn: ({ signal }) => getPost(postId, { signal }),
+      enabled: groupId !== undefined,
+      retry: retryGroupRead,
+    }),
+  );
+}

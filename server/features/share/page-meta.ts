@@ -1,0 +1,221 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { richTextToPlain } from '#shared/lib/rich-text.ts';
+import { normalizeSlug } from '#shared/lib/slug-rules.ts';
+import type { Queryable } from '../../db/client.ts';
+import { amaSessions, answers, groups, posts, questions, users } from '../../db/schema/index.ts';
+import { absoluteImageUrl, buildHead, escapeHtml, oneLine } from '../../lib/html-head.ts';
+import { isGroupId } from '../groups/cursor.ts';
+
+/** How the server answers a page path that may be a shared group, question, post or session link. */
+export type SharedPageAnswer = { kind: 'spa' } | { kind: 'page'; head: string } | { kind: 'not-found'; head: string };
+
+const notFoundHead = (title: string) =>
+  `<title>${escapeHtml(title)} · Townhall</title>\n    <meta name="robots" content="noindex" />`;
+
+const SPA = { kind: 'spa' } as const;
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+type GroupRow = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  groupImage: string;
+  ama: boolean;
+  hostName: string;
+  hostUsername: string;
+};
+
+async function findGroup(db: Queryable, slug: string): Promise<GroupRow | null> {
+  const [row] = await db
+    .select({
+      id: groups.id,
+      slug: groups.slug,
+      name: groups.name,
+      description: groups.description,
+      groupImage: groups.groupImage,
+      ama: groups.ama,
+      hostName: users.name,
+      hostUsername: users.username,
+    })
+    .from(groups)
+    .innerJoin(users, eq(users.id, groups.ownerId))
+    .where(sql`lower(${groups.slug}) = ${normalizeSlug(slug)}`)
+    .limit(1);
+  return row ?? null;
+}
+
+const hostOf = (group: GroupRow) => group.hostName.trim() || group.hostUsername;
+
+function groupHead(group: GroupRow, publicUrl: string): string {
+  const kind = group.ama ? 'live Q&A group' : 'group';
+  return buildHead({
+    title: group.name,
+    description: group.description.trim()
+      ? oneLine(group.description, 300)
+      : `A ${kind} hosted by ${hostOf(group)} on Townhall.`,
+    url: `${publicUrl}/group/${encodeURIComponent(group.slug)}`,
+    image: absoluteImageUrl(group.groupImage, publicUrl),
+    imageAlt: group.name,
+    type: 'website',
+  });
+}
+
+async function questionHead(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<string | null> {
+  if (!isGroupId(id)) return null;
+  // Only what anyone may see: pending and hidden questions keep their text out of previews.
+  const [row] = await db
+    .select({
+      body: questions.body,
+      likeCount: questions.likeCount,
+      createdAt: questions.createdAt,
+      authorName: users.name,
+      authorUsername: users.username,
+      answer: answers.body,
+    })
+    .from(questions)
+    .innerJoin(users, eq(users.id, questions.authorId))
+    .leftJoin(answers, eq(answers.questionId, questions.id))
+    .where(
+      and(
+        eq(questions.id, id),
+        eq(questions.groupId, group.id),
+        sql`${questions.status} <> 'pending' and not ${questions.isHidden}`,
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  const asker = row.authorName.trim() || row.authorUsername;
+  const votes = `${row.likeCount} ${row.likeCount === 1 ? 'vote' : 'votes'}`;
+  const description =
+    row.answer !== null
+      ? `${hostOf(group)} answered: ${oneLine(richTextToPlain(row.answer), 260)}`
+      : `Asked by ${asker} in ${group.name} · ${votes} · waiting for ${hostOf(group)}'s answer.`;
+  return buildHead({
+    title: `“${oneLine(row.body, 90)}” · ${group.name}`,
+    shareTitle: oneLine(row.body, 200),
+    description,
+    url: `${publicUrl}/group/${encodeURIComponent(group.slug)}/question/${id}`,
+    image: absoluteImageUrl(group.groupImage, publicUrl),
+    imageAlt: group.name,
+    type: 'article',
+    extra: { 'article:published_time': row.createdAt.toISOString() },
+  });
+}
+
+async function postHead(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<string | null> {
+  if (!isGroupId(id)) return null;
+  const [row] = await db
+    .select({
+      body: posts.body,
+      images: posts.images,
+      createdAt: posts.createdAt,
+      authorName: users.name,
+      authorUsername: users.username,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.id, id), eq(posts.groupId, group.id)))
+    .limit(1);
+  if (!row) return null;
+  const author = row.authorName.trim() || row.authorUsername;
+  const text = richTextToPlain(row.body);
+  const [firstImage] = row.images;
+  const image = firstImage ? absoluteImageUrl(firstImage.url, publicUrl) : null;
+  return buildHead({
+    title: `${author} in ${group.name}`,
+    description: text ? oneLine(text, 300) : `A post by ${author} in ${group.name} on Townhall.`,
+    url: `${publicUrl}/group/${encodeURIComponent(group.slug)}/post/${id}`,
+    image: image ?? absoluteImageUrl(group.groupImage, publicUrl),
+    imageAlt: image ? `A picture from ${author}'s post` : group.name,
+    isLargeImage: image !== null,
+    type: 'article',
+    extra: { 'article:published_time': row.createdAt.toISOString() },
+  });
+}
+
+async function sessionHead(db: Queryable, id: string, publicUrl: string): Promise<string | null> {
+  if (!isGroupId(id)) return null;
+  const [row] = await db
+    .select({
+      title: amaSessions.title,
+      description: amaSessions.description,
+      startsAt: amaSessions.startsAt,
+      status: amaSessions.status,
+      groupName: groups.name,
+      groupImage: groups.groupImage,
+      hostName: users.name,
+      hostUsername: users.username,
+    })
+    .from(amaSessions)
+    .innerJoin(groups, eq(groups.id, amaSessions.groupId))
+    .innerJoin(users, eq(users.id, amaSessions.hostId))
+    .where(eq(amaSessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const host = row.hostName.trim() || row.hostUsername;
+  const when =
+    row.status === 'live'
+      ? 'Live now'
+      : row.status === 'ended'
+        ? `Held ${dateFormat.format(row.startsAt)} UTC`
+        : `${dateFormat.format(row.startsAt)} UTC`;
+  const about = row.description.trim() ? ` ${oneLine(row.description, 220)}` : '';
+  return buildHead({
+    title: `${row.title} · AMA with ${host}`,
+    description: `${when} · ${row.groupName}.${about}`,
+    url: `${publicUrl}/event/${id}`,
+    image: absoluteImageUrl(row.groupImage, publicUrl),
+    imageAlt: row.groupName,
+    type: 'website',
+  });
+}
+
+/**
+ * The <head> of a shared link to a group (`/group/{slug}`), one of its questions
+ * (`/group/{slug}/question/{id}`) or posts (`/group/{slug}/post/{id}`), or an AMA session
+ * (`/event/{id}`), so links preview in chat apps; a 404 page when the group or session does
+ * not exist; 'spa' for every other path (and questions or posts not everyone may see).
+ */
+export async function resolveSharedPage(options: {
+  db: Queryable;
+  url: string;
+  publicUrl: string;
+}): Promise<SharedPageAnswer> {
+  const pathname = options.url.split('?')[0] ?? '/';
+  const segments = pathname.split('/').slice(1).map(decode);
+  if (segments.some((segment) => segment === null || segment === '')) return SPA;
+  const [first, slug, kind, id] = segments as string[];
+  const { db, publicUrl } = options;
+
+  if (first === 'event' && segments.length === 2 && slug) {
+    const head = await sessionHead(db, slug, publicUrl);
+    return head ? { kind: 'page', head } : { kind: 'not-found', head: notFoundHead('Session not found') };
+  }
+  if (first !== 'group' || !slug) return SPA;
+  if (segments.length !== 2 && segments.length !== 4) return SPA;
+  if (segments.length === 4 && kind !== 'question' && kind !== 'post') return SPA;
+  const group = await findGroup(db, slug);
+  if (!group) return { kind: 'not-found', head: notFoundHead(GROUP_MESSAGES.notFound) };
+  if (segments.length === 2) return { kind: 'page', head: groupHead(group, publicUrl) };
+  const head =
+    kind === 'question'
+      ? await questionHead(db, group, id ?? '', publicUrl)
+      : await postHead(db, group, id ?? '', publicUrl);
+  // A question only its author or the host may see, or one that is gone: the client says which.
+  return head ? { kind: 'page', head } : SPA;
+}
