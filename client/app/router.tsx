@@ -100,6 +100,41 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/admin/users" replace /> },
           {
+            path: 'users',
+            lazy: async () => {
+              const { AdminUsersRoute } = await import('#client/routes/admin/users.tsx');
+              return { Component: AdminUsersRoute };
+            },
+          },
+          {
+            path: 'content',
+            lazy: async () => {
+              const { AdminContentRoute } = await import('#client/routes/admin/content.tsx');
+              return { Component: AdminContentRoute };
+            },
+          },
+          {
+            path: 'messages',
+            lazy: async () => {
+              const { AdminMessagesRoute } = await import('#client/routes/admin/messages.tsx');
+              return { Component: AdminMessagesRoute };
+            },
+          },
+          {
+            path: 'page-views',
+            lazy: async () => {
+              const { AdminPageViewsRoute } = await import('#client/routes/admin/page-views.tsx');
+              return { Component: AdminPageViewsRoute };
+            },
+          },
+          {
+            path: 'audit-log',
+            lazy: async () => {
+              const { AdminAuditLogRoute } = await import('#client/routes/admin/audit-log.tsx');
+              return { Component: AdminAuditLogRoute };
+            },
+          },
+          {
             path: 'mail',
             lazy: async () => {
               const { AdminMailRoute } = await import('#client/routes/admin/mail.tsx');
@@ -262,6 +297,14 @@ export const routes: RouteObject[] = [
           return { Component: PostRoute };
         },
       },
+      // Reserved words of spec section 2 with no page of their own go where a person expects.
+      { path: 'app', element: <Navigate to="/home" replace /> },
+      { path: 'index', element: <Navigate to="/" replace /> },
+      { path: 'auth', element: <Navigate to="/login" replace /> },
+      { path: 'static', element: <Navigate to="/" replace /> },
+      { path: 'event', element: <Navigate to="/events" replace /> },
+      { path: 'group', element: <Navigate to="/groups" replace /> },
+      { path: 'user', element: <Navigate to="/profile" replace /> },
       {
         path: 'user/:id',
         lazy: async () => {
