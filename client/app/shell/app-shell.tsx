@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 
 import { SidebarNav, type SidebarUser } from '#client/components/layout/sidebar.tsx';
+import { SiteFooter } from '#client/components/layout/site-footer.tsx';
 import { SidebarProvider, useSidebar } from '#client/components/layout/sidebar-context.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -192,9 +193,12 @@ function ShellFrame() {
             <SidebarNav {...navProps} onNavigate={() => sidebar.setMobileOpen(false)} />
           </SheetContent>
         </Sheet>
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
-          <Outlet />
-        </main>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
+            <Outlet />
+          </main>
+          <SiteFooter />
+        </div>
       </div>
       <Toaster />
       <PageViewBeacon />

@@ -1,23 +1,120 @@
-import { SquarePlus } from 'lucide-react';
+import { Radio, SquarePlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 
+import { Alert } from '#client/components/ui/alert.tsx';
+import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import type { GroupSort } from '#client/features/groups/api/query-keys.ts';
 import { GroupList } from '#client/features/groups/components/group-list.tsx';
+import { groupPath } from '#client/features/groups/utils/format.ts';
 import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
+import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
+import { sessionPath } from '#client/features/sessions/utils/session-format.ts';
 
 import { renderPersonLink } from './compose.tsx';
 
-const SORTS: { value: GroupSort; label: string }[] = [
-  { value: 'newest', label: 'Newest' },
-  { value: 'popular', label: 'Most subscribed' },
+type Section = GroupSort | 'live';
+
+const SECTIONS: { value: Section; label: string }[] = [
+  { value: 'newest', label: 'New' },
+  { value: 'popular', label: 'Popular' },
+  { value: 'live', label: 'Live now' },
 ];
 
-/** /groups: every group, newest or most subscribed first (?sort=popular keeps the choice in the address). */
+function sectionOf(value: string | null): Section {
+  return value === 'popular' || value === 'live' ? value : 'newest';
+}
+
+/** Groups with a session live now: one row per group, its live session linked (20 sessions a page). */
+function LiveGroupList() {
+  const query = useSessions('live');
+  if (query.isPending) return <ListSkeleton label="Loading live groups" />;
+  if (!query.data) {
+    return (
+      <Alert variant="error" title="Live groups could not be loaded" description={query.error?.message}>
+        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const seen = new Set<string>();
+  const sessions = query.data.pages
+    .flatMap((page) => page.sessions)
+    .filter((session) => !seen.has(session.groupId) && Boolean(seen.add(session.groupId)));
+  if (sessions.length === 0) {
+    return (
+      <EmptyState
+        icon={<Radio />}
+        title="No group is live right now"
+        description="Groups show here while their host runs an AMA session."
+        action={
+          <Button asChild variant="outline">
+            <Link to="/events">See upcoming sessions</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <ul aria-label="Live groups" className="grid gap-3 sm:grid-cols-2">
+        {sessions.map((session) => (
+          <li key={session.groupId}>
+            <article className="flex h-full items-start gap-3 rounded-lg border bg-card p-4 text-card-foreground">
+              <Avatar
+                src={session.group.groupImage || null}
+                name={session.group.name}
+                userId={session.group.id}
+                alt=""
+                shape="rounded"
+                size="lg"
+              />
+              <div className="grid min-w-0 flex-1 gap-1">
+                <h3 className="truncate font-semibold">
+                  <Link to={groupPath(session.group.slug)} className="underline-offset-4 hover:underline">
+                    {session.group.name}
+                  </Link>
+                </h3>
+                <p className="truncate text-sm text-muted-foreground">
+                  by{' '}
+                  {renderPersonLink({
+                    username: session.host.username,
+                    name: session.host.name || session.host.username,
+                  })}
+                </p>
+                <p className="flex min-w-0 items-center gap-2 text-sm">
+                  <SessionStatusBadge status={session.status} />
+                  <Link to={sessionPath(session.id)} className="truncate text-link underline-offset-4 hover:underline">
+                    {session.title}
+                  </Link>
+                </p>
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          isLoading={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** /groups: discover groups — new, popular (most subscribed) or live now; ?sort= keeps the choice in the address. */
 export function GroupsRoute() {
   const [params, setParams] = useSearchParams();
-  const sort: GroupSort = params.get('sort') === 'popular' ? 'popular' : 'newest';
+  const section = sectionOf(params.get('sort'));
   useDocumentTitle('Groups');
 
   return (
@@ -32,21 +129,25 @@ export function GroupsRoute() {
         </Button>
       </div>
       <Tabs
-        value={sort}
-        onValueChange={(value) => setParams(value === 'popular' ? { sort: 'popular' } : {}, { replace: true })}
+        value={section}
+        onValueChange={(value) => setParams(value === 'newest' ? {} : { sort: value }, { replace: true })}
       >
-        <TabsList aria-label="Sort groups">
-          {SORTS.map((option) => (
+        <TabsList aria-label="Show groups">
+          {SECTIONS.map((option) => (
             <TabsTrigger key={option.value} value={option.value}>
               {option.label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {SORTS.map((option) => (
-          <TabsContent key={option.value} value={option.value} className="pt-2">
-            <GroupList sort={option.value} renderPersonLink={renderPersonLink} />
-          </TabsContent>
-        ))}
+        <TabsContent value="newest" className="pt-2">
+          <GroupList sort="newest" renderPersonLink={renderPersonLink} />
+        </TabsContent>
+        <TabsContent value="popular" className="pt-2">
+          <GroupList sort="popular" renderPersonLink={renderPersonLink} />
+        </TabsContent>
+        <TabsContent value="live" className="pt-2">
+          <LiveGroupList />
+        </TabsContent>
       </Tabs>
     </div>
   );

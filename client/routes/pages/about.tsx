@@ -1,4 +1,26 @@
-/** Placeholder: replaced by the feature that owns this page (issue 8). */
+import { Link } from 'react-router';
+
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+
+const ACTION = 'inline-flex h-9 items-center rounded-md px-4 text-sm font-medium shadow-sm';
+
+/** /about: what Townhall is, how it works, and where to start. */
 export function AboutRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">About</h1>;
+  useDocumentTitle('About');
+  return (
+    <SitePageView name="about" title="About Townhall">
+      <div className="mt-10 flex flex-wrap gap-3 border-t border-border pt-6">
+        <Link to="/signup" className={`${ACTION} bg-primary text-primary-foreground hover:bg-primary-hover`}>
+          Create an account
+        </Link>
+        <Link to="/groups" className={`${ACTION} border border-input bg-background hover:bg-accent`}>
+          Browse groups
+        </Link>
+        <Link to="/events" className={`${ACTION} border border-input bg-background hover:bg-accent`}>
+          See events
+        </Link>
+      </div>
+    </SitePageView>
+  );
 }

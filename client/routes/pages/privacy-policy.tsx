@@ -1,4 +1,8 @@
-/** Placeholder: replaced by the feature that owns this page (issue 8). */
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+
+/** /privacy-policy: what this instance stores, why, and how to have it removed. */
 export function PrivacyPolicyRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Privacy policy</h1>;
+  useDocumentTitle('Privacy policy');
+  return <SitePageView name="privacy-policy" title="Privacy policy" hasTableOfContents />;
 }

@@ -1,4 +1,8 @@
-/** Placeholder: replaced by the feature that owns this page (issue 8). */
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+
+/** /support: help articles for hosts and subscribers, with a table of contents. */
 export function SupportRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Support</h1>;
+  useDocumentTitle('Support');
+  return <SitePageView name="support" title="Support" hasTableOfContents />;
 }

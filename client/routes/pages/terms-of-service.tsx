@@ -1,4 +1,8 @@
-/** Placeholder: replaced by the feature that owns this page (issue 8). */
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+
+/** /terms-of-service: the rules of this instance. */
 export function TermsOfServiceRoute() {
-  return <h1 className="p-6 text-2xl font-semibold">Terms of service</h1>;
+  useDocumentTitle('Terms of service');
+  return <SitePageView name="terms-of-service" title="Terms of service" />;
 }

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { discoveryRoutes } from './routes.ts';
 
-/** Placeholder: the discovery feature's routes (issue 8). */
+/** Discovery: the home feed, the sessions of my groups, the creators directory and the creator dashboard. */
 export const discoveryPlugin = fp(
-  async (_app: FastifyInstance) => {
-    // routes arrive with the feature
+  async (app: FastifyInstance) => {
+    await app.register(discoveryRoutes);
   },
   { name: 'discovery', dependencies: ['database', 'viewer', 'rate-limit', 'accounts'] },
 );

@@ -1,10 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { loadSiteContent } from './content.ts';
+import { siteRoutes } from './routes.ts';
 
-/** Placeholder: the site feature's routes (issue 8). */
+/** Options of the site feature: where its Markdown lives (the repository's content/ by default). */
+export interface SitePluginOptions {
+  contentRoot?: string;
+}
+
+/**
+ * The site's own pages: the blog and the content pages, read from content/ and rendered once
+ * at start (a broken file stops the start, naming it), and the contact form.
+ */
 export const sitePlugin = fp(
-  async (_app: FastifyInstance) => {
-    // routes arrive with the feature
+  async (app: FastifyInstance, options: SitePluginOptions) => {
+    const content = await loadSiteContent(options.contentRoot);
+    await app.register(siteRoutes, { content });
   },
   { name: 'site', dependencies: ['database', 'viewer', 'rate-limit', 'accounts'] },
 );

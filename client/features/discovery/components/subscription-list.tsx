@@ -1,18 +1,20 @@
 import { BellRing } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
-import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useMySubscriptions } from '#client/features/groups/api/get-my-subscriptions.ts';
 import { groupPath, newCountsText } from '#client/features/groups/utils/format.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 
-import { renderPersonLink, SignInPrompt } from './compose.tsx';
-
-function SubscriptionList() {
+/** The signed-in person's subscriptions, liveliest first, with their new-activity marks and counts. */
+export function SubscriptionList({
+  renderPersonLink,
+}: {
+  renderPersonLink: (person: { username: string; name: string }) => ReactNode;
+}) {
   const subscriptions = useMySubscriptions();
   if (subscriptions.isPending) return <ListSkeleton label="Loading your subscriptions" />;
   if (!subscriptions.data) {
@@ -76,28 +78,4 @@ function SubscriptionList() {
       ) : null}
     </div>
   );
-}
-
-/** /home: a signed-in person's subscriptions, most recent activity first (the sidebar's 'See all'). */
-export function MySubscriptionsRoute() {
-  const { user, loading } = useSession();
-  useDocumentTitle('Your subscriptions');
-  let content;
-  if (loading) content = <ListSkeleton label="Loading" />;
-  else if (!user) {
-    content = (
-      <SignInPrompt
-        title="Sign in to see your subscriptions"
-        description="The groups you subscribe to, with what is new in each."
-      />
-    );
-  } else {
-    content = (
-      <>
-        <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">Your subscriptions</h1>
-        <SubscriptionList />
-      </>
-    );
-  }
-  return <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">{content}</div>;
 }

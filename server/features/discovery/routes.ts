@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreatorListQuerySchema,
+  CreatorListResponseSchema,
+  DashboardResponseSchema,
+  FeedQuerySchema,
+  FeedResponseSchema,
+  MySessionsQuerySchema,
+  MySessionsResponseSchema,
+} from '#shared/schemas/discovery.ts';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import { listCreators } from './list-creators.ts';
+import { listFeed } from './list-feed.ts';
+import { listMySessions } from './list-my-sessions.ts';
+import { loadDashboard } from './load-dashboard.ts';
+
+const TAGS = ['discovery'];
+const error = ErrorResponseSchema;
+
+/** The signed-in home feed, the sessions of my groups, the creators directory and the creator dashboard (issue 8). */
+export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/me/feed',
+    {
+      schema: {
+        summary: "Posts and answers of the viewer's groups and of the groups of creators they follow, newest first",
+        description:
+          'Groups the viewer subscribes to, is a member of or hosts, and groups hosted by people they follow. ' +
+          'Answers of hidden questions are left out. 20 a page; pass `nextCursor` as `cursor` for the next.',
+        tags: TAGS,
+        querystring: FeedQuerySchema,
+        response: { 200: FeedResponseSchema, 400: error, 401: error },
+      },
+    },
+    async (request) => listFeed({ db: app.db, viewer: request.viewer, ...request.query }),
+  );
+
+  app.get(
+    '/api/me/sessions',
+    {
+      schema: {
+        summary: "Sessions of the viewer's groups: upcoming (soonest first) or live",
+        description: 'Groups the viewer subscribes to, is a member of or hosts. 20 a page.',
+        tags: TAGS,
+        querystring: MySessionsQuerySchema,
+        response: { 200: MySessionsResponseSchema, 400: error, 401: error },
+      },
+    },
+    async (request) => listMySessions({ db: app.db, viewer: request.viewer, ...request.query }),
+  );
+
+  app.get(
+    '/api/me/dashboard',
+    {
+      schema: {
+        summary: 'The creator dashboard: hosted groups with their counts, upcoming sessions and recent activity',
+        description:
+          '`unansweredCount`: open, not hidden questions; `pendingCount`: questions waiting for approval. ' +
+          "`activity`: other people's latest questions, comments, posts and subscriptions in the viewer's groups.",
+        tags: TAGS,
+        response: { 200: DashboardResponseSchema, 401: error },
+      },
+    },
+    async (request) => loadDashboard({ db: app.db, viewer: request.viewer }),
+  );
+
+  app.get(
+    '/api/creators',
+    {
+      schema: {
+        summary: 'Creators (people hosting at least one group), most followers first',
+        description: 'Disabled accounts are left out. 20 a page unless `limit` says; pass `nextCursor` as `cursor`.',
+        tags: TAGS,
+        querystring: CreatorListQuerySchema,
+        response: { 200: CreatorListResponseSchema, 400: error },
+      },
+    },
+    async (request) => listCreators({ db: app.db, viewer: request.viewer, ...request.query }),
+  );
+};
