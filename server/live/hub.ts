@@ -15,6 +15,22 @@ export const DELIVERY_SLICE = 256;
 /** Most topics one connection may watch at once. */
 export const MAX_TOPICS_PER_CONNECTION = 100;
 
+/**
+ * Topic of the bus's own messages between processes; never a client's. An event
+ * `viewer.ended` here closes, on every process, the sockets of the person `ids.userId`.
+ */
+export const CONTROL_TOPIC = 'server:control';
+const CONTROL_KIND = 'server';
+export const VIEWER_ENDED_EVENT = 'viewer.ended';
+
+/** WebSocket close code of a socket whose person was signed out by the server (disabled account). */
+export const VIEWER_ENDED_CLOSE_CODE = 4403;
+
+/** The bus event that ends every live connection of `userId` (emit it in the transaction that signs them out). */
+export function viewerEndedEvent(userId: string): LiveEvent {
+  return { topic: CONTROL_TOPIC, event: VIEWER_ENDED_EVENT, ids: { userId } };
+}
+
 interface Connection {
   id: string;
   socket: WebSocket;
@@ -40,6 +56,7 @@ export class LiveHub {
   /** Lets clients watch topics `kind:id`; each subscription is authorized by `topic`. */
   registerTopicKind(kind: string, topic: TopicKind): void {
     if (this.#kinds.has(kind)) throw new Error(`Topic kind ${kind} is registered twice`);
+    if (kind === CONTROL_KIND) throw new Error(`Topic kind ${kind} is the server's own`);
     this.#kinds.set(kind, topic);
   }
 
@@ -73,6 +90,10 @@ export class LiveHub {
    * thousands; events leave in arrival order, so each socket still sees them in order.
    */
   deliver(event: LiveEvent): void {
+    if (event.topic === CONTROL_TOPIC) {
+      this.#control(event);
+      return;
+    }
     const watchers = this.#byTopic.get(event.topic);
     if (!watchers || watchers.size === 0) return;
     const message: LiveServerMessage = { type: 'event', ...event };
@@ -119,6 +140,25 @@ export class LiveHub {
       connection.isAlive = false;
       connection.socket.ping();
     }
+  }
+
+  /**
+   * Closes the sockets of this process signed in as `userId`. Their client reconnects,
+   * signed out if its session is gone.
+   */
+  endViewer(userId: string): number {
+    let ended = 0;
+    for (const connection of this.#connections) {
+      if (connection.viewer?.id !== userId) continue;
+      connection.socket.close(VIEWER_ENDED_CLOSE_CODE, 'Signed out');
+      ended += 1;
+    }
+    return ended;
+  }
+
+  #control(event: LiveEvent): void {
+    const userId = event.ids.userId;
+    if (event.event === VIEWER_ENDED_EVENT && typeof userId === 'string') this.endViewer(userId);
   }
 
   /** Closes every socket (server shutting down: clients reconnect elsewhere). */

@@ -15,6 +15,7 @@ export const GOOGLE_SIGN_IN_ERRORS = {
   access_denied: 'Google sign-in was cancelled.',
   unable_to_create_user: 'Your account could not be created. Please try again.',
   too_many_attempts: 'Too many Google sign-in attempts from your network. Please wait a few minutes and try again.',
+  account_disabled: 'This account has been disabled. Contact the administrators.',
   google_failed: 'Google sign-in failed. Please try again.',
 } as const;
 

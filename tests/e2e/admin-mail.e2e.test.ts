@@ -55,7 +55,7 @@ describe('/admin/mail', () => {
   it('asks people who are signed out to sign in, and tells members it is for administrators', async () => {
     await newContext();
     await page.goto(`${baseUrl}/admin`);
-    await page.waitForURL(`${baseUrl}/admin/mail`);
+    await page.waitForURL(`${baseUrl}/admin/users`);
     await page.getByText('Sign in to continue').waitFor();
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('dialog', { name: 'Sign in to Townhall' }).waitFor();
@@ -87,7 +87,7 @@ describe('/admin/mail', () => {
     await signIn(admin);
 
     await page.goto(`${baseUrl}/admin/mail`);
-    await page.getByRole('heading', { name: 'E-mail outbox', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'E-mail outbox', level: 2 }).waitFor();
     await page.getByLabel('Search by address or subject').fill(person.email);
     const item = page.getByRole('button', { name: /Reset your Townhall password/ });
     await expect.poll(() => item.count(), { timeout: 15_000 }).toBe(1);

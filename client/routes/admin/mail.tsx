@@ -1,16 +1,8 @@
-import { useEffect } from 'react';
-
-import { AdminGate } from '#client/features/admin/components/admin-gate.tsx';
 import { MailOutbox } from '#client/features/admin/components/mail-outbox.tsx';
+import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 
-/** /admin/mail: the e-mail outbox, for administrators. */
+/** /admin/mail: the e-mail outbox (the admin layout lets administrators only in). */
 export function AdminMailRoute() {
-  useEffect(() => {
-    document.title = 'E-mail outbox · Townhall';
-  }, []);
-  return (
-    <AdminGate>
-      <MailOutbox />
-    </AdminGate>
-  );
+  useDocumentTitle('E-mail outbox');
+  return <MailOutbox />;
 }

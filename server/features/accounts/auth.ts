@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { GoogleIdTokenVerifier } from './google-id-token.ts';
 import { GOOGLE_PROVIDER_ID, linkGoogleToAccountWithSameEmail } from './google-link.ts';
+import { refuseSessionOfDisabledAccount } from './disabled-accounts.ts';
 import { deriveUniqueUsername, newUserId } from './google-username.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
@@ -74,6 +75,8 @@ export function createAuth(options: {
         subscribing: { type: 'number', required: false, input: false, defaultValue: 0 },
         emailSettings: { type: 'json', required: false, input: false, defaultValue: { ...DEFAULT_EMAIL_SETTINGS } },
         lastTokenUpdate: { type: 'date', required: false, input: false, defaultValue: () => new Date() },
+        // Read with every session, so a disabled account is signed out even if a session slipped in.
+        disabledAt: { type: 'date', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -102,6 +105,18 @@ export function createAuth(options: {
             const id = newUserId();
             const username = await deriveUniqueUsername(db, { name: user.name, email: user.email, userId: id });
             return { data: { ...user, id, username } };
+          },
+        },
+      },
+      session: {
+        create: {
+          // Every way in (password, Google, sign-up) makes a session here: none for a disabled account.
+          before: async (session, context) => {
+            await refuseSessionOfDisabledAccount({
+              db,
+              userId: session.userId,
+              findUserById: context?.context.internalAdapter.findUserById,
+            });
           },
         },
       },

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_SETTINGS } from '#shared/constants/accounts.ts';
-import { GOOGLE_MESSAGES } from '#shared/constants/google-sign-in.ts';
+import { GOOGLE_MESSAGES, googleSignInErrorCode } from '#shared/constants/google-sign-in.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
-import { accounts, mailMessages, users } from '../../db/schema/index.ts';
+import { accounts, mailMessages, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import {
   foreignSigningKey,
@@ -14,6 +14,7 @@ import {
   type TestOidcProvider,
 } from '../../test/oidc-provider.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { ACCOUNT_DISABLED_CODE } from './disabled-accounts.ts';
 
 const PUBLIC_URL = 'http://townhall.test';
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/callback/google`;
@@ -231,6 +232,28 @@ describe('a known person continuing with Google', () => {
     expect(again.sessionCookie).not.toBe(first.sessionCookie);
     expect((await sessionUser(again.sessionCookie))?.id).toBe(user?.id);
     expect((await userRow(user?.id ?? '')).lastTokenUpdate.getTime()).toBeGreaterThan(before.getTime());
+  });
+});
+
+describe('a disabled person continuing with Google', () => {
+  it('is refused: back on the sign-in page with the reason, and no session', async () => {
+    const person = googlePerson();
+    const first = await signInWithGoogle(person);
+    const user = await sessionUser(first.sessionCookie);
+    if (!user) throw new Error('no user after the first Google sign-in');
+    await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+    // the session made before is refused at once, even before an administrator's sign-out
+    expect(await sessionUser(first.sessionCookie)).toBeNull();
+    await app.db.delete(sessions).where(eq(sessions.userId, user.id));
+
+    const again = await signInWithGoogle(person);
+    expect(again.location).toBe(`/login?error=${googleSignInErrorCode(ACCOUNT_DISABLED_CODE)}`);
+    expect(again.sessionCookie ?? '').toBe('');
+    const [left] = await app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id));
+    expect(left?.n).toBe(0);
   });
 });
 

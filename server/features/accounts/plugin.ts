@@ -17,8 +17,8 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?townhall\.session_token=/;
 
 /**
  * Accounts: better-auth on our schema, the viewer of every API request resolved from its
- * session cookie (checked against the database each time: a revoked session stops at once),
- * and the account routes.
+ * session cookie (checked against the database each time: a revoked session or a disabled
+ * account stops at once), and the account routes.
  */
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -51,7 +51,8 @@ export const accountsPlugin = fp(
       const cookie = request.headers.cookie;
       if (!cookie || !SESSION_COOKIE.test(cookie)) return;
       const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-      if (session) request.viewer = { id: session.user.id };
+      // An account disabled by an administrator is signed out, whatever session it still holds.
+      if (session && !session.user.disabledAt) request.viewer = { id: session.user.id };
     });
 
     await app.register(accountRoutes);

@@ -18,6 +18,7 @@ import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addressSubject } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
+import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from './disabled-accounts.ts';
 import { updateEmailSettings } from './email-settings.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
@@ -109,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with e-mail and password',
         tags: ['accounts'],
         body: SignInInputSchema,
-        response: { 200: SessionResponseSchema, 401: ErrorResponseSchema },
+        response: { 200: SessionResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -131,6 +132,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         ) {
           await app.rateLimit.hit(ACCOUNT_RATE_RULES.signInFailuresPerAccount, email).catch(() => undefined);
           throw new AppError(401, 'invalid_credentials', 'Invalid email or password.');
+        }
+        // The password was right, but an administrator disabled the account.
+        if ((error as { body?: { code?: string } }).body?.code === ACCOUNT_DISABLED_CODE) {
+          throw new AppError(403, ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE);
         }
         throw error;
       }

@@ -61,7 +61,7 @@ export function MailOutbox() {
     <div className="flex min-h-0 flex-1 flex-col gap-4 p-4 sm:p-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-semibold tracking-tight">E-mail outbox</h1>
+          <h2 className="text-xl font-semibold tracking-tight">E-mail outbox</h2>
           <p className="text-sm text-muted-foreground">
             Every e-mail Townhall sent or keeps. Without an SMTP server, e-mails stay here to be read.
           </p>

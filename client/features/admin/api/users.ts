@@ -1,0 +1,38 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { api } from '#client/lib/api-client.ts';
+import { AdminUserResponseSchema, AdminUsersPageSchema } from '#shared/schemas/admin-console.ts';
+import { adminKeys } from './query-keys.ts';
+
+/** Accounts, newest first, 20 a page, found by part of the name, @username or e-mail. */
+export function useAdminUsers(q: string) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.users(q),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get(`/api/admin/users?${params.toString()}`, AdminUsersPageSchema, { signal });
+    },
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Disables or enables an account; the lists and the audit log are read again after. */
+export function useSetUserDisabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, isDisabled }: { userId: string; isDisabled: boolean }) =>
+      api.post(
+        `/api/admin/users/${encodeURIComponent(userId)}/${isDisabled ? 'disable' : 'enable'}`,
+        undefined,
+        AdminUserResponseSchema,
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
+      ]),
+  });
+}

@@ -1,0 +1,180 @@
+import { BarChart3 } from 'lucide-react';
+import { useId, useState } from 'react';
+
+import { EmptyState, Skeleton } from '#client/components/ui/skeleton.tsx';
+import type { AdminPageViews as PageViews } from '#shared/schemas/admin-console.ts';
+import { useAdminPageViews } from '../api/page-views.ts';
+import { AdminPageHeader, LoadError } from './admin-parts.tsx';
+
+const PERIODS = [7, 30, 90, 365] as const;
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const formatDay = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+const number = new Intl.NumberFormat();
+
+/**
+ * Views per day as bars. A picture only (hidden from screen readers): the table below it has
+ * the same numbers.
+ */
+function DayBars({ perDay }: { perDay: PageViews['perDay'] }) {
+  const most = Math.max(1, ...perDay.map((day) => day.views));
+  return (
+    <div aria-hidden="true" className="flex h-40 items-end gap-px overflow-hidden rounded-md border border-border p-2">
+      {perDay.map((day) => (
+        <div
+          key={day.date}
+          title={`${formatDay(day.date)}: ${String(day.views)} views`}
+          className="min-w-0 flex-1 rounded-t-sm bg-primary"
+          style={{ height: `${String((day.views / most) * 100)}%`, minHeight: day.views > 0 ? 2 : 0 }}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-border px-4 py-3">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-2xl font-semibold tabular-nums">{number.format(value)}</dd>
+    </div>
+  );
+}
+
+const cell = 'px-3 py-2 text-right tabular-nums';
+const headCell = 'px-3 py-2 text-right font-medium';
+
+/** /admin/page-views: first-party analytics, per day and per page. */
+export function AdminPageViews() {
+  const [days, setDays] = useState<number>(30);
+  const selectId = useId();
+  const query = useAdminPageViews(days);
+  const data = query.data;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <AdminPageHeader
+        title="Page views"
+        description="From Townhall's own counter: no cookies; a visitor is counted once a day (UTC)."
+      >
+        <div className="flex items-center gap-2">
+          <label htmlFor={selectId} className="text-sm font-medium">
+            Period
+          </label>
+          <select
+            id={selectId}
+            value={days}
+            onChange={(event) => setDays(Number(event.target.value))}
+            className="h-9 rounded-md border border-input bg-background px-2 text-sm shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {PERIODS.map((period) => (
+              <option key={period} value={period}>
+                Last {period} days
+              </option>
+            ))}
+          </select>
+        </div>
+      </AdminPageHeader>
+
+      {query.isPending ? (
+        <div className="grid gap-3" aria-busy="true" aria-label="Loading page views">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-40 w-full" />
+        </div>
+      ) : query.isError ? (
+        <LoadError title="Could not load the page views" error={query.error} onRetry={() => void query.refetch()} />
+      ) : data ? (
+        <div className="flex flex-col gap-6" aria-busy={query.isFetching || undefined}>
+          <dl className="grid grid-cols-2 gap-3 sm:max-w-md">
+            <Stat label="Views" value={data.totals.views} />
+            <Stat label="Visitors (per day, added up)" value={data.totals.uniqueVisitors} />
+          </dl>
+          {data.totals.views === 0 ? (
+            <EmptyState
+              kind="data"
+              title="No page views"
+              description="Nobody opened a page in this period."
+              icon={<BarChart3 />}
+            />
+          ) : (
+            <>
+              <section aria-labelledby={`${selectId}-days`} className="flex flex-col gap-2">
+                <h3 id={`${selectId}-days`} className="font-semibold">
+                  Views per day
+                </h3>
+                <DayBars perDay={data.perDay} />
+                <div className="max-h-96 overflow-auto rounded-md border border-border">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">
+                      Views and unique visitors per day, {formatDay(data.from)} to {formatDay(data.to)}
+                    </caption>
+                    <thead className="sticky top-0 bg-muted">
+                      <tr>
+                        <th scope="col" className="px-3 py-2 text-left font-medium">
+                          Day
+                        </th>
+                        <th scope="col" className={headCell}>
+                          Views
+                        </th>
+                        <th scope="col" className={headCell}>
+                          Unique visitors
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-border">
+                      {[...data.perDay].reverse().map((day) => (
+                        <tr key={day.date}>
+                          <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
+                            <time dateTime={day.date}>{formatDay(day.date)}</time>
+                          </th>
+                          <td className={cell}>{number.format(day.views)}</td>
+                          <td className={cell}>{number.format(day.uniqueVisitors)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+              <section aria-labelledby={`${selectId}-pages`} className="flex flex-col gap-2">
+                <h3 id={`${selectId}-pages`} className="font-semibold">
+                  Top pages
+                </h3>
+                <div className="overflow-x-auto rounded-md border border-border">
+                  <table className="w-full text-sm">
+                    <caption className="sr-only">The most viewed pages of the period</caption>
+                    <thead className="bg-muted">
+                      <tr>
+                        <th scope="col" className="px-3 py-2 text-left font-medium">
+                          Page
+                        </th>
+                        <th scope="col" className={headCell}>
+                          Views
+                        </th>
+                        <th scope="col" className={headCell}>
+                          Unique visitors
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-border">
+                      {data.topPages.map((page) => (
+                        <tr key={page.path}>
+                          <th scope="row" className="max-w-xs truncate px-3 py-2 text-left font-normal">
+                            <a href={page.path} className="text-link hover:underline">
+                              {page.path}
+                            </a>
+                          </th>
+                          <td className={cell}>{number.format(page.views)}</td>
+                          <td className={cell}>{number.format(page.uniqueVisitors)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}
