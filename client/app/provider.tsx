@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 
 import { createQueryClient } from '#client/app/query-client.ts';
+import { sessionQueryKey } from '#client/features/accounts/api/get-session.ts';
 import { SessionProvider } from '#client/features/accounts/components/session-provider.tsx';
 import { createLiveClient } from '#client/lib/live-client.ts';
 import type { LiveClient } from '#client/lib/live-client.ts';
@@ -24,7 +25,15 @@ export function AppProvider({ children, queryClient, liveClient }: AppProviderPr
   // The live client opens no socket until a page subscribes, so creating it up front costs nothing.
   // It is never closed on unmount: the provider lives as long as the page, and StrictMode's
   // trial unmount would otherwise close a client that is still in use.
-  const [activeLiveClient] = useState(() => liveClient ?? createLiveClient());
+  // A socket the server ends because it signed the person out (a disabled account) makes the
+  // app read its session again, so the page shows them signed out at once.
+  const [activeLiveClient] = useState(
+    () =>
+      liveClient ??
+      createLiveClient({
+        onViewerEnded: () => void activeQueryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+      }),
+  );
 
   return (
     <QueryClientProvider client={activeQueryClient}>

@@ -7,6 +7,7 @@ import {
   LIVE_CLIENT_PONG_TIMEOUT_MS,
   LIVE_RECONNECT_BASE_MS,
   LIVE_RECONNECT_MAX_MS,
+  LIVE_VIEWER_ENDED_CLOSE_CODE,
 } from '#shared/schemas/live.ts';
 
 /** Stands in for the browser's WebSocket; the test plays the server's part. */
@@ -44,8 +45,8 @@ class FakeWebSocket implements LiveSocket {
     this.onmessage?.(new MessageEvent('message', { data }));
   }
 
-  serverCloses(): void {
-    this.onclose?.(new CloseEvent('close', { code: 1006 }));
+  serverCloses(code = 1006): void {
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -57,8 +58,8 @@ function latestSocket(): FakeWebSocket {
 
 let activeClient: LiveClient | undefined;
 
-function startClient(): LiveClient {
-  activeClient = createLiveClient({ url: 'ws://test/api/live', WebSocketImpl: FakeWebSocket });
+function startClient(options: { onViewerEnded?: () => void } = {}): LiveClient {
+  activeClient = createLiveClient({ url: 'ws://test/api/live', WebSocketImpl: FakeWebSocket, ...options });
   return activeClient;
 }
 
@@ -124,6 +125,23 @@ describe('createLiveClient', () => {
 
     client.subscribe('group:2', () => {});
     expect(latestSocket().sent.at(-1)).toEqual({ type: 'subscribe', topic: 'group:2' });
+  });
+
+  it('tells the app when the server signed the person out, and only then', () => {
+    const onViewerEnded = vi.fn();
+    const client = startClient({ onViewerEnded });
+    client.subscribe('group:1', () => {});
+    latestSocket().serverOpens();
+    latestSocket().serverCloses(1006);
+    expect(onViewerEnded).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(LIVE_RECONNECT_MAX_MS);
+    latestSocket().serverOpens();
+    latestSocket().serverCloses(LIVE_VIEWER_ENDED_CLOSE_CODE);
+    expect(onViewerEnded).toHaveBeenCalledTimes(1);
+    // it goes on as a signed-out visitor: the public topics come back
+    vi.advanceTimersByTime(LIVE_RECONNECT_MAX_MS);
+    latestSocket().serverOpens();
+    expect(latestSocket().sent).toContainEqual({ type: 'subscribe', topic: 'group:1' });
   });
 
   it('resubscribes every topic after a reconnect', () => {

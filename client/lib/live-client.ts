@@ -3,6 +3,7 @@ import {
   LIVE_CLIENT_PONG_TIMEOUT_MS,
   LIVE_RECONNECT_BASE_MS,
   LIVE_RECONNECT_MAX_MS,
+  LIVE_VIEWER_ENDED_CLOSE_CODE,
   LiveServerMessageSchema,
   LiveTopicSchema,
 } from '#shared/schemas/live.ts';
@@ -33,6 +34,8 @@ export type LiveClientOptions = {
   url?: string;
   /** Defaults to the global WebSocket. */
   WebSocketImpl?: LiveSocketConstructor;
+  /** The server ended the socket because it signed the person out (a disabled account). */
+  onViewerEnded?: () => void;
 };
 
 /** The app's one connection to the live channel. */
@@ -129,9 +132,10 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
     next.onmessage = (event) => {
       if (socket === next) handleMessage(event.data);
     };
-    next.onclose = () => {
+    next.onclose = (event) => {
       if (socket !== next) return;
       dropSocket();
+      if (event.code === LIVE_VIEWER_ENDED_CLOSE_CODE) options.onViewerEnded?.();
       scheduleReconnect();
     };
     // An error is always followed by close, which does the work.

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LiveClientMessageSchema, type LiveEvent, type LiveServerMessage } from '#shared/schemas/live.ts';
+import {
+  LIVE_VIEWER_ENDED_CLOSE_CODE,
+  LiveClientMessageSchema,
+  type LiveEvent,
+  type LiveServerMessage,
+} from '#shared/schemas/live.ts';
 import type { Viewer } from '../lib/viewer.ts';
 
 /** Decides whether a viewer may watch a topic of one kind. */
@@ -24,7 +29,7 @@ const CONTROL_KIND = 'server';
 export const VIEWER_ENDED_EVENT = 'viewer.ended';
 
 /** WebSocket close code of a socket whose person was signed out by the server (disabled account). */
-export const VIEWER_ENDED_CLOSE_CODE = 4403;
+export const VIEWER_ENDED_CLOSE_CODE = LIVE_VIEWER_ENDED_CLOSE_CODE;
 
 /** The bus event that ends every live connection of `userId` (emit it in the transaction that signs them out). */
 export function viewerEndedEvent(userId: string): LiveEvent {

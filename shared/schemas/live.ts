@@ -9,6 +9,8 @@ export const LIVE_CLIENT_PONG_TIMEOUT_MS = 10_000;
 /** Reconnect backoff: first delay, cap, both in milliseconds. */
 export const LIVE_RECONNECT_BASE_MS = 1_000;
 export const LIVE_RECONNECT_MAX_MS = 30_000;
+/** WebSocket close code of a socket whose person the server signed out (a disabled account): the client reads its session again. */
+export const LIVE_VIEWER_ENDED_CLOSE_CODE = 4403;
 
 /**
  * A topic names what a client watches: `kind:id`, for example `group:42` or `session:7`.

@@ -103,7 +103,13 @@ export function AdminPageViews() {
                   Views per day
                 </h3>
                 <DayBars perDay={data.perDay} />
-                <div className="max-h-96 overflow-auto rounded-md border border-border">
+                {/* Scrolls on its own, so it takes focus for keyboard scrolling. */}
+                <div
+                  role="region"
+                  aria-label="Views per day, as a table"
+                  tabIndex={0}
+                  className="max-h-96 overflow-auto rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   <table className="w-full text-sm">
                     <caption className="sr-only">
                       Views and unique visitors per day, {formatDay(data.from)} to {formatDay(data.to)}
@@ -139,7 +145,12 @@ export function AdminPageViews() {
                 <h3 id={`${selectId}-pages`} className="font-semibold">
                   Top pages
                 </h3>
-                <div className="overflow-x-auto rounded-md border border-border">
+                <div
+                  role="region"
+                  aria-label="Top pages, as a table"
+                  tabIndex={0}
+                  className="overflow-x-auto rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
                   <table className="w-full text-sm">
                     <caption className="sr-only">The most viewed pages of the period</caption>
                     <thead className="bg-muted">
