@@ -10,17 +10,12 @@ export const baseUrl = inject('baseUrl');
 /** The same-site Origin header state-changing API calls need. */
 export const origin = { Origin: baseUrl };
 
-export type Person = { email: string; username: string; password: string; name?: string };
+export type Person = { email: string; username: string; password: string };
 
 /** A new person's sign-up details (unique). */
-export function newPerson(prefix: string, name?: string): Person {
+export function newPerson(prefix: string): Person {
   const id = randomBytes(5).toString('hex');
-  return {
-    email: `${prefix}-${id}@example.com`,
-    username: `${prefix}_${id}`,
-    password: `long enough ${id}`,
-    ...(name ? { name } : {}),
-  };
+  return { email: `${prefix}-${id}@example.com`, username: `${prefix}_${id}`, password: `long enough ${id}` };
 }
 
 /**

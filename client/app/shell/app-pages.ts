@@ -1,6 +1,6 @@
-import { House, LayoutGrid, SquarePlus, UsersRound, type LucideIcon } from 'lucide-react';
+import { House, LayoutGrid, Search, SquarePlus, UsersRound, type LucideIcon } from 'lucide-react';
 
-/** A page people can jump to from the search field and the quick switcher. */
+/** A page people can jump to from the quick switcher. */
 export type AppPage = { id: string; label: string; description: string; href: string; icon: LucideIcon };
 
 /** The pages that exist so far; features add theirs as they land. */
@@ -12,6 +12,13 @@ export const APP_PAGES: readonly AppPage[] = [
     description: 'Every group, newest or most subscribed',
     href: '/groups',
     icon: UsersRound,
+  },
+  {
+    id: 'search',
+    label: 'Search',
+    description: 'People, groups, questions and posts',
+    href: '/search',
+    icon: Search,
   },
   {
     id: 'create-group',

@@ -1,13 +1,35 @@
 import { useNavigate } from 'react-router';
 
-import { SearchField } from '#client/components/ui/search-field.tsx';
-import { filterSuggestions } from '#client/components/ui/search-suggestions.ts';
+import { SearchField, type SearchSuggestion } from '#client/components/ui/search-field.tsx';
+import { getSuggestions } from '#client/features/search/api/get-suggestions.ts';
+import type { Suggestion } from '#shared/schemas/search.ts';
 
-import { APP_PAGES } from './app-pages.ts';
+/** What each kind of suggestion is called in its second line. */
+const KIND_LABELS: Record<Suggestion['type'], string> = { user: 'Person', group: 'Group', question: 'Question' };
+
+type SiteSuggestion = SearchSuggestion & { href: string };
+
+/** The server's suggestions as the field lists them: the kind first in the second line. */
+async function siteSuggestions(query: string, signal: AbortSignal): Promise<SiteSuggestion[]> {
+  const suggestions = await getSuggestions(query, { signal });
+  return suggestions.map((suggestion) => ({
+    // ids of different kinds could meet; the option's element id must not
+    id: `${suggestion.type}-${suggestion.id}`,
+    label: suggestion.label,
+    description: `${KIND_LABELS[suggestion.type]} · ${suggestion.description}`,
+    href: suggestion.href,
+  }));
+}
+
+/** `/search?q=…` for a text. */
+export function searchPath(query: string): string {
+  return `/search?${new URLSearchParams({ q: query }).toString()}`;
+}
 
 /**
- * The search field of the top bar. It finds Townhall's pages for now; people, groups and
- * questions join its suggestions with the search feature.
+ * The search field of the top bar: people, groups and questions as you type (at most 10; the
+ * recent searches when empty), a pick opens it, Enter opens /search with the text. Pages are
+ * the quick switcher's (Ctrl/Cmd+K), so the suggestions stay about what people made.
  */
 export function SiteSearch() {
   const navigate = useNavigate();
@@ -15,12 +37,9 @@ export function SiteSearch() {
     <SearchField
       label="Search Townhall"
       hideLabel
-      suggestions={APP_PAGES}
-      onSelect={(page) => void navigate(page.href)}
-      onSubmit={(query) => {
-        const [first] = filterSuggestions(APP_PAGES, query);
-        if (first) void navigate(first.href);
-      }}
+      suggestions={siteSuggestions}
+      onSelect={(suggestion) => void navigate(suggestion.href)}
+      onSubmit={(query) => void navigate(searchPath(query))}
     />
   );
 }

@@ -58,6 +58,11 @@ export const users = pgTable(
     index('users_username_history_idx').using('gin', table.usernameHistory),
     // /creator lists people by followers, most first.
     index('users_followers_idx').on(table.followers.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // search: typo-tolerant matching (pg_trgm) and, for one or two letters, prefix matching
+    index('users_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('users_username_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
+    index('users_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+    index('users_username_prefix_idx').on(sql`lower(${table.username}) text_pattern_ops`),
   ],
 );
 

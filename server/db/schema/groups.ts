@@ -47,6 +47,14 @@ export const groups = pgTable(
     index('groups_owner_created_idx').on(table.ownerId, table.createdAt.desc()),
     index('groups_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('groups_popular_idx').on(table.subscriberCount.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // search: words (full-text), typos (pg_trgm) and, for one or two letters, prefixes
+    index('groups_search_fts_idx').using(
+      'gin',
+      sql`to_tsvector('simple', ${table.name} || ' ' || ${table.description})`,
+    ),
+    index('groups_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
+    index('groups_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+    index('groups_slug_prefix_idx').on(sql`lower(${table.slug}) text_pattern_ops`),
     check(
       'groups_counters_check',
       sql`${table.subscriberCount} >= 0 and ${table.memberCount} >= 0 and ${table.likeCount} >= 0`,

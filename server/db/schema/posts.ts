@@ -58,6 +58,9 @@ export const posts = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('posts_author_idx').on(table.authorId),
+    // search: words (full-text) and typos (pg_trgm)
+    index('posts_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
+    index('posts_body_trgm_idx').using('gin', sql`${table.body} gin_trgm_ops`),
     check('posts_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
   ],
 );
@@ -140,6 +143,8 @@ export const questions = pgTable(
       .where(sql`${table.pinnedAt} is not null`),
     // similar-question suggestions (pg_trgm, enabled by migration 0001)
     index('questions_body_trgm_idx').using('gin', sql`${table.body} gin_trgm_ops`),
+    // search: words (full-text)
+    index('questions_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
     check('questions_status_check', sql`${table.status} in ('pending', 'open', 'answered')`),
     check('questions_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
   ],

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { searchRoutes } from './routes.ts';
 
-/** Placeholder: the search feature's routes (issue 8). */
+/** Site search (issue 8): suggestions for the top bar and the results of /search. */
 export const searchPlugin = fp(
-  async (_app: FastifyInstance) => {
-    // routes arrive with the feature
+  async (app: FastifyInstance) => {
+    await app.register(searchRoutes);
   },
   { name: 'search', dependencies: ['database', 'viewer', 'rate-limit', 'accounts'] },
 );
