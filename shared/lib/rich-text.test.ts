@@ -116,10 +116,14 @@ describe('safeLinkHref', () => {
 
 describe('richTextToPlain', () => {
   it('drops the markers and keeps the words', () => {
-    expect(richTextToPlain('**Hello** _dear_ [there](https://x.test)\n\n- one\n- two')).toBe('Hello dear there one two');
+    expect(richTextToPlain('**Hello** _dear_ [there](https://x.test)\n\n- one\n- two')).toBe(
+      'Hello dear there one two',
+    );
   });
   it('keeps markup-looking text as text', () => {
-    expect(richTextToPlain('<script>alert(1)</script> \\*not italic\\*')).toBe('<script>alert(1)</script> *not italic*');
+    expect(richTextToPlain('<script>alert(1)</script> \\*not italic\\*')).toBe(
+      '<script>alert(1)</script> *not italic*',
+    );
   });
   it('gives an empty string for blank input', () => {
     expect(richTextToPlain('  \n\n ')).toBe('');
