@@ -44,22 +44,23 @@ export function tsQuery(text: SearchText): SQL {
 }
 
 /**
- * `((select id from table where arm order by popularity limit n) union …)`: the ids matching
- * any arm, at most `limit` of each, most popular first. Each arm is planned on its own, so it
- * reads the index that answers it (or walks the popularity index when most rows match); as
- * one `or`, PostgreSQL weighs several trigram index scans against one pass over the table and,
- * underrating what pg_trgm costs per row, picks the pass. The limit bounds the ranking work of
- * a text that matches thousands of rows ("john").
+ * `id = any(array((select id from table where arm order by popularity limit n) union …))`:
+ * the rows whose id matches any arm, at most `limit` of each arm, most popular first. Each arm
+ * is planned on its own, so it reads the index that answers it (or walks the popularity index
+ * when most rows match); as one `or`, PostgreSQL weighs several trigram index scans against one
+ * pass over the table and, underrating what pg_trgm costs per row, picks the pass. The ids come
+ * as an array, so the rows are then read by primary key rather than joined against a pass over
+ * the table. The limit bounds the ranking work of a text that matches thousands of rows ("john").
  */
-export function idsMatchingAny(
+export function idMatchesAny(
   id: AnyColumn,
   table: PgTable,
   arms: SQL[],
   { popularity, limit }: { popularity: SQL; limit: number },
 ): SQL {
-  if (arms.length === 0) return sql`(select ${id} from ${table} where false)`;
-  return sql`(${sql.join(
+  if (arms.length === 0) return sql`false`;
+  return sql`${id} = any(array(${sql.join(
     arms.map((arm) => sql`(select ${id} from ${table} where ${arm} order by ${popularity} limit ${limit})`),
     sql` union `,
-  )})`;
+  )}))`;
 }

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { GroupResult } from '#shared/schemas/search.ts';
 import type { Queryable } from '../../db/client.ts';
 import { groups, users } from '../../db/schema/index.ts';
-import { allWordsScore, anyOf, idsMatchingAny, longestWordIn, tsQuery } from './match.ts';
+import { allWordsScore, anyOf, idMatchesAny, longestWordIn, tsQuery } from './match.ts';
 import type { SearchText } from './search-text.ts';
 
 /**
@@ -43,10 +43,10 @@ export async function searchGroups(options: {
     : // One or two characters: the most subscribed groups whose name or slug starts so.
       sql<number>`0`;
   const where = text.isLong
-    ? sql`${groups.id} in ${idsMatchingAny(groups.id, groups, arms, {
+    ? idMatchesAny(groups.id, groups, arms, {
         popularity: sql`${groups.subscriberCount} desc, ${groups.id} desc`,
         limit: options.candidates,
-      })}`
+      })
     : (anyOf(arms) ?? sql`false`);
   // Ranked and cut to the page before the host is joined (one primary-key read per row).
   const page = db

@@ -2,7 +2,7 @@ import { and, desc, isNull, sql } from 'drizzle-orm';
 import type { PersonResult } from '#shared/schemas/search.ts';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { allWordsScore, anyOf, idsMatchingAny, longestWordIn } from './match.ts';
+import { allWordsScore, anyOf, idMatchesAny, longestWordIn } from './match.ts';
 import type { SearchText } from './search-text.ts';
 
 /**
@@ -52,7 +52,7 @@ export async function searchPeople(options: {
     + 2 * greatest(${allWordsScore(sql`${users.name}`, text)}, ${allWordsScore(username, text)})`;
   const score = sql<number>`(case when ${username} = ${text.lower} then 10 when ${name} = ${text.lower} then 9
       when ${username} like ${text.prefix} then 6 when ${name} like ${text.prefix} then 5 else 0 end) + ${closeness}`;
-  const matching = idsMatchingAny(
+  const matching = idMatchesAny(
     users.id,
     users,
     arms.map((arm) => sql`${arm} and ${active}`),
@@ -61,7 +61,7 @@ export async function searchPeople(options: {
   const rows = await db
     .select({ ...columns, score: score.as('score') })
     .from(users)
-    .where(sql`${users.id} in ${matching}`)
+    .where(matching)
     .orderBy(sql`score desc`, desc(users.followers), desc(users.id))
     .limit(options.limit)
     .offset(options.offset);
