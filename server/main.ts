@@ -7,6 +7,7 @@ import { ensureDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DataDirLockedError, ensureDataDir, loadOrCreateSecrets, lockDataDir } from './lib/data-dir.ts';
+import { markProcessStopping } from './lib/database-errors.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -104,6 +105,7 @@ export async function runMain(options: { plugins?: FastifyPluginAsync[] } = {}):
     const stop = (signal: string) => {
       if (isStopping) return;
       isStopping = true;
+      markProcessStopping();
       server.app.log.info({ signal }, 'shutting down');
       void server.close().then(() => process.exit(0));
     };

@@ -2,6 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import * as schema from './schema/index.ts';
+import { logDatabaseError } from '../lib/database-errors.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** The handle a function gets inside a transaction. */
@@ -24,7 +25,7 @@ export function createDatabase(options: { url: string; max: number; logger: Logg
   });
   // An idle client that loses its connection emits here; without a listener it would crash
   // the process. The pool replaces it on the next checkout.
-  pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection lost'));
+  pool.on('error', (error) => logDatabaseError(options.logger, 'warn', error, 'idle database connection lost'));
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 

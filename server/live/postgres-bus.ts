@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { LiveEventSchema, type LiveEvent } from '#shared/schemas/live.ts';
 import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type LiveBus } from './bus.ts';
+import { logDatabaseError } from '../lib/database-errors.ts';
 
 /**
  * Events through PostgreSQL LISTEN/NOTIFY. NOTIFY runs inside the writing transaction, so
@@ -32,7 +33,7 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
     const next = new pg.Client({ connectionString: url, application_name: 'townhall-live' });
     next.on('notification', onNotification);
     next.on('error', (error) => {
-      logger.warn({ err: error }, 'live listener connection failed');
+      logDatabaseError(logger, 'warn', error, 'live listener connection failed');
     });
     next.on('end', () => {
       if (client === next) client = undefined;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Transaction } from '../../db/client.ts';
+import { logDatabaseError } from '../../lib/database-errors.ts';
 
 /** The queue of e-mails to deliver; each job names one mail_messages row. */
 export const MAIL_QUEUE = 'mail.send';
@@ -69,7 +70,7 @@ export class MailQueue {
       // no cron schedules yet; digests and reminders will turn this on
       schedule: false,
     });
-    this.#boss.on('error', (error) => options.logger.error({ err: error }, 'job queue error'));
+    this.#boss.on('error', (error) => logDatabaseError(options.logger, 'error', error, 'job queue error'));
   }
 
   /** The retry and expiry settings, on the queue and on every job. */

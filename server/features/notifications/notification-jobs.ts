@@ -7,6 +7,7 @@ import type { MailService } from '../mail/mail-plugin.ts';
 import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
 import { runNewQuestionsMail } from './new-questions-mail.ts';
 import { runWeeklyDigest, WEEKLY_DIGEST_CRON } from './weekly-digest.ts';
+import { logDatabaseError } from '../../lib/database-errors.ts';
 
 /** Queue of "tell this host about their new questions" jobs. */
 export const NEW_QUESTIONS_QUEUE = 'notifications.new-questions';
@@ -79,7 +80,7 @@ export class NotificationJobs {
       supervise: false,
     });
     const logger = options.logger;
-    this.#boss.on('error', (error) => logger.error({ err: error }, 'notification jobs error'));
+    this.#boss.on('error', (error) => logDatabaseError(logger, 'error', error, 'notification jobs error'));
   }
 
   /** Creates the queues and the schedule (under the mail queue's lock) and starts the workers. */

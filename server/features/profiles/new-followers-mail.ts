@@ -7,6 +7,7 @@ import { follows, mailMessages, users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 // INSTALL_LOCK: the lock the mail queue takes, as pg-boss's queue creation must not run concurrently.
 import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
+import { logDatabaseError } from '../../lib/database-errors.ts';
 
 /** The kind of the e-mail in mail_messages; the newest one's time is where the next batch starts. */
 export const NEW_FOLLOWERS_MAIL_KIND = 'new_followers';
@@ -94,7 +95,7 @@ export class NewFollowersMailer {
       // the mail queue's instance maintains the whole pg-boss schema
       supervise: false,
     });
-    this.#boss.on('error', (error) => this.#logger.error({ err: error }, 'follower e-mail queue error'));
+    this.#boss.on('error', (error) => logDatabaseError(this.#logger, 'error', error, 'follower e-mail queue error'));
   }
 
   /** Creates the queue (under the lock the mail queue uses) and starts the worker. */

@@ -8,6 +8,7 @@ import type { RunInTransaction } from '../groups/groups-transaction.ts';
 // INSTALL_LOCK: the lock the mail queue takes, as pg-boss's queue creation must not run concurrently.
 import { INSTALL_LOCK, JOBS_SCHEMA, transactionRunner } from '../mail/mail-queue.ts';
 import { notifySessionStarting } from './notify-subscribers.ts';
+import { logDatabaseError } from '../../lib/database-errors.ts';
 
 /** The queue of "this session is starting" reminders: one job per session and start time. */
 export const SESSION_REMINDER_QUEUE = 'sessions.reminder';
@@ -60,7 +61,7 @@ export class SessionReminders {
       supervise: false,
     });
     const logger = options.logger;
-    this.#boss.on('error', (error) => logger.error({ err: error }, 'session reminders error'));
+    this.#boss.on('error', (error) => logDatabaseError(logger, 'error', error, 'session reminders error'));
   }
 
   /** Creates the queue (under the lock the mail queue uses) and starts the worker. */
