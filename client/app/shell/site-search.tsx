@@ -1,4 +1,7 @@
+import { MessageCircleQuestion } from 'lucide-react';
 import { useNavigate } from 'react-router';
+
+import { Avatar } from '#client/components/ui/avatar.tsx';
 
 import { SearchField, type SearchSuggestion } from '#client/components/ui/search-field.tsx';
 import { getSuggestions } from '#client/features/search/api/get-suggestions.ts';
@@ -17,6 +20,19 @@ async function siteSuggestions(query: string, signal: AbortSignal): Promise<Site
     id: `${suggestion.type}-${suggestion.id}`,
     label: suggestion.label,
     description: `${KIND_LABELS[suggestion.type]} · ${suggestion.description}`,
+    leading:
+      suggestion.type === 'question' ? (
+        <MessageCircleQuestion className="size-6 p-0.5 text-muted-foreground" />
+      ) : (
+        <Avatar
+          src={suggestion.imageUrl}
+          name={suggestion.label}
+          userId={suggestion.id}
+          alt=""
+          size="xs"
+          shape={suggestion.type === 'group' ? 'rounded' : 'circular'}
+        />
+      ),
     href: suggestion.href,
   }));
 }

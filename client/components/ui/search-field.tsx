@@ -364,12 +364,19 @@ export function SearchField<T extends SearchSuggestion>({
                     <span className="truncate">{row.term}</span>
                   </>
                 ) : (
-                  <span className="flex min-w-0 flex-col">
-                    <span className="truncate">{row.item.label}</span>
-                    {row.item.description ? (
-                      <span className="text-xs text-muted-foreground">{row.item.description}</span>
+                  <>
+                    {row.item.leading ? (
+                      <span aria-hidden="true" className="mt-0.5 flex shrink-0">
+                        {row.item.leading}
+                      </span>
                     ) : null}
-                  </span>
+                    <span className="flex min-w-0 flex-col">
+                      <span className="truncate">{row.item.label}</span>
+                      {row.item.description ? (
+                        <span className="text-xs text-muted-foreground">{row.item.description}</span>
+                      ) : null}
+                    </span>
+                  </>
                 )}
               </li>
             );

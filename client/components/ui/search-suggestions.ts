@@ -3,6 +3,8 @@
  * text reaches the minimum length, then at most SEARCH_FIELD.maxSuggestions, matching label or
  * description case-insensitively by substring.
  */
+import type { ReactNode } from 'react';
+
 import { SEARCH_FIELD } from '#shared/constants/ui.ts';
 
 import { matchesQuery } from './option-filter.ts';
@@ -14,6 +16,8 @@ export type SearchSuggestion = {
   label: string;
   /** A second line; the search matches it too. */
   description?: string;
+  /** A picture or icon shown before the text (decorative: the label names the suggestion). */
+  leading?: ReactNode;
 };
 
 /** Limits of the suggestion list; both default to the spec's. */
