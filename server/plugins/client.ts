@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { resolveProfilePage } from '../features/profiles/page-meta.ts';
 import { resolveSharedPage } from '../features/share/page-meta.ts';
+import { sitePageHead } from '../features/site/page-meta.ts';
 import { injectHead } from '../lib/html-head.ts';
 import { notFound } from '../lib/errors.ts';
 
@@ -59,10 +60,16 @@ export const clientPlugin = fp(
           .send('The Townhall client is not built yet. Run `npm run build` (npm start does it for you).');
       }
       // `/{handle}` and `/user/{id}`: a profile's page, a redirect from a former handle, or a 404;
-      // groups, questions, posts and sessions: their own title and preview tags, or a 404.
+      // groups, questions, posts and sessions: their own title and preview tags, or a 404;
+      // blog posts and content pages: their title and summary.
       const lookup = { db: app.db, url: request.url, publicUrl: app.config.publicUrl };
       const answer = await resolveProfilePage(lookup)
         .then(async (profile) => (profile.kind === 'spa' ? resolveSharedPage(lookup) : profile))
+        .then((shared) => {
+          if (shared.kind !== 'spa' || !app.hasDecorator('siteContent')) return shared;
+          const head = sitePageHead(app.siteContent, pathname, app.config.publicUrl);
+          return head ? ({ kind: 'page', head } as const) : shared;
+        })
         .catch((error: unknown) => {
           // without the database the page still loads; the client then says what failed
           request.log.error({ err: error }, 'the page could not be looked up');

@@ -142,3 +142,21 @@ describe('one post or question for its own page', () => {
     expect(visible.json().question).toMatchObject({ id: pending.id, status: 'open' });
   });
 });
+
+describe('shared links: the blog and content pages', () => {
+  it('gives a blog post and a content page their title and summary', async () => {
+    const post = await page('/blog/introducing-townhall');
+    expect(post.status).toBe(200);
+    expect(post.html).toContain('<title>Introducing Townhall · Townhall</title>');
+    expect(meta(post.html, 'og:type')).toBe('article');
+    expect(meta(post.html, 'og:url')).toBe('http://townhall.test/blog/introducing-townhall');
+    expect(meta(post.html, 'description')?.length).toBeGreaterThan(20);
+
+    const about = await page('/about');
+    expect(about.html).toContain('<title>About Townhall · Townhall</title>');
+    // an unknown post is left to the client's own "Post not found"
+    const unknown = await page('/blog/no-such-post');
+    expect(unknown.status).toBe(200);
+    expect(unknown.html).not.toContain('og:title');
+  });
+});
