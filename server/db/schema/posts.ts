@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -22,6 +23,11 @@ export interface PostImage {
   width: number;
   height: number;
 }
+
+/** A full-text document (PostgreSQL tsvector), read as its text form. */
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +55,8 @@ export const posts = pgTable(
     images: jsonb().$type<PostImage[]>().notNull().default([]),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    /** The body's words, for search (computed by PostgreSQL; never written). */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', body)`),
     ...timestamps,
   },
   (table) => [
@@ -58,9 +66,8 @@ export const posts = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index('posts_author_idx').on(table.authorId),
-    // search: words (full-text) and typos (pg_trgm)
-    index('posts_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
-    index('posts_body_trgm_idx').using('gin', sql`${table.body} gin_trgm_ops`),
+    // search: words (full-text); typos go through search_terms (migration 0013)
+    index('posts_search_vector_idx').using('gin', table.searchVector),
     check('posts_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
   ],
 );
@@ -129,6 +136,8 @@ export const questions = pgTable(
     answeredAt: timestamp({ withTimezone: true }),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    /** The body's words, for search (computed by PostgreSQL; never written). */
+    searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', body)`),
     ...timestamps,
   },
   (table) => [
@@ -143,8 +152,8 @@ export const questions = pgTable(
       .where(sql`${table.pinnedAt} is not null`),
     // similar-question suggestions (pg_trgm, enabled by migration 0001)
     index('questions_body_trgm_idx').using('gin', sql`${table.body} gin_trgm_ops`),
-    // search: words (full-text)
-    index('questions_body_fts_idx').using('gin', sql`to_tsvector('simple', ${table.body})`),
+    // search: words (full-text); typos go through search_terms (migration 0013)
+    index('questions_search_vector_idx').using('gin', table.searchVector),
     check('questions_status_check', sql`${table.status} in ('pending', 'open', 'answered')`),
     check('questions_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
   ],

@@ -16,7 +16,8 @@ export function isLikedColumn(targetType: LikeTargetType, idColumn: SQLWrapper, 
   return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${idColumn}::text and ${likes.userId} = ${viewerId})`;
 }
 
-export type PostRow = typeof posts.$inferSelect & {
+/** A post's row without its search vector (search alone reads that). */
+export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'> & {
   authorUsername: string;
   authorName: string;
   authorImage: string;

@@ -2,30 +2,57 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, searchHrefs, type PostResult, type QuestionResult } from '#shared/schemas/search.ts';
 import type { Queryable } from '../../db/client.ts';
 import { groups, posts, questions, users } from '../../db/schema/index.ts';
-import { tsQuery } from './match.ts';
 import type { SearchText } from './search-text.ts';
 
 /** Content search needs two characters at least (a one-letter word is in nearly every text). */
 const CONTENT_MIN_LENGTH = 2;
+/** Words of a search this long or longer that no text has are read as typos. */
+const TYPO_MIN_LENGTH = 5;
+/** Words of the lexicon that stand in for one misspelled word. */
+const TYPO_ALTERNATIVES = 3;
 
 /**
- * How a text body matches: its words (full-text index), and when the text has a word of five
- * letters or more, the text being close to some part of it (pg_trgm word similarity, trigram
- * index), which forgives a typo in such a word. Null when the text is too short to look for.
+ * The full-text query of a search: its words ('simple' configuration, all of them), where a word
+ * of five letters or more that no post or question has ever had (it is not in search_terms)
+ * becomes "it or one of the three words of the lexicon closest to it" (pg_trgm similarity, over
+ * its threshold), which forgives a typo. Every piece is a plainto_tsquery of a bound parameter,
+ * so no text of a person is ever read as tsquery syntax. Null when the text is too short.
  */
-function bodyMatch(body: SQL, text: SearchText): { match: SQL; score: SQL } | null {
+export async function contentQuery(db: Queryable, text: SearchText): Promise<SQL | null> {
   if ([...text.text].length < CONTENT_MIN_LENGTH || !text.hasWords) return null;
-  const document = sql`to_tsvector('simple', ${body})`;
-  const words = sql`(${document} @@ ${tsQuery(text)})`;
-  // A typo is worth looking for in a word of five letters or more; for shorter texts the
-  // trigram search would read most of the index for little.
-  if (!/[\p{L}\p{N}]{5}/u.test(text.text)) {
-    return { match: words, score: sql`ts_rank(${document}, ${tsQuery(text)})` };
+  let query = sql`plainto_tsquery('simple', ${text.text})`;
+  // No word of five letters or more: nothing to look up.
+  if (!/[\p{L}\p{N}]{5}/u.test(text.text)) return query;
+  // The words as PostgreSQL reads them (the same parser as the stored search_vector). A word
+  // with two neighbouring letters swapped ("pyhton") shares too few trigrams with the word meant,
+  // so its spellings with two neighbouring letters swapped back are looked up too, and come first.
+  const result = await db.execute<{ word: string; alternatives: string[] }>(sql`
+    select word, array(
+             select term from search_terms
+              where term % word or term = any(swapped)
+              order by term = any(swapped) desc, similarity(term, word) desc, term
+              limit ${TYPO_ALTERNATIVES}
+           ) as alternatives
+      from (select word, array(
+                     select overlay(word placing substr(word, i + 1, 1) || substr(word, i, 1) from i for 2)
+                       from generate_series(1, char_length(word) - 1) as i
+                   ) as swapped
+              from (select distinct lexeme as word from unnest(to_tsvector('simple', ${text.text}))) as lexemes
+           ) as words
+     where char_length(word) between ${TYPO_MIN_LENGTH} and 40
+       and not exists (select 1 from search_terms where term = word)`);
+  for (const { word, alternatives } of result.rows) {
+    if (alternatives.length === 0) continue;
+    const one = (term: string) => sql`plainto_tsquery('simple', ${term})`;
+    const either = sql.join([word, ...alternatives].map(one), sql` || `);
+    query = sql`ts_rewrite(${query}, ${one(word)}, ${either})`;
   }
-  const match = sql`(${words} or ${text.text} <% ${body})`;
-  const score = sql`(case when ${words} then 1 + ts_rank(${document}, ${tsQuery(text)}) else 0 end)
-    + 3 * word_similarity(${text.text}, ${body})`;
-  return { match, score };
+  return query;
+}
+
+/** How a text body matches the query (stored tsvector, GIN index) and its score. */
+function bodyMatch(vector: SQL, query: SQL): { match: SQL; score: SQL } {
+  return { match: sql`(${vector} @@ ${query})`, score: sql`ts_rank(${vector}, ${query})` };
 }
 
 interface ContentOptions {
@@ -43,9 +70,10 @@ interface ContentOptions {
  * bounded amount of work; questions of a deleted group are gone with it.
  */
 export async function searchQuestions(options: ContentOptions): Promise<QuestionResult[]> {
-  const { db, text } = options;
-  const found = bodyMatch(sql`${questions.body}`, text);
-  if (!found) return [];
+  const { db } = options;
+  const query = await contentQuery(db, options.text);
+  if (!query) return [];
+  const found = bodyMatch(sql`${questions.searchVector}`, query);
   // Candidates (bounded) are ranked and cut to the page before the joins, which then read
   // one row each by primary key.
   const candidates = db
@@ -112,9 +140,10 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
  * 013). Bounded and joined like questions.
  */
 export async function searchPosts(options: ContentOptions): Promise<PostResult[]> {
-  const { db, text } = options;
-  const found = bodyMatch(sql`${posts.body}`, text);
-  if (!found) return [];
+  const { db } = options;
+  const query = await contentQuery(db, options.text);
+  if (!query) return [];
+  const found = bodyMatch(sql`${posts.searchVector}`, query);
   const candidates = db
     .select({
       id: posts.id,
