@@ -80,5 +80,9 @@ export function useSessionQuery() {
  * and asking then would only earn a 401.
  */
 export function hasSignedInSession(queryClient: QueryClient): boolean {
+  if (queryClient.getQueryData<boolean>(signingOutQueryKey) === true) return false;
   return Boolean(queryClient.getQueryData<Session>(sessionQueryKey)?.user);
 }
+
+/** Set while a sign-out is on its way: the person's own queries stop asking (see useSignOut). */
+export const signingOutQueryKey = ['accounts', 'signing-out'] as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 
-import { isSessionQueryKey, sessionQueryKey, type Session } from './get-session.ts';
+import { isSessionQueryKey, sessionQueryKey, signingOutQueryKey, type Session } from './get-session.ts';
 
 /** POST /api/accounts/sign-out: ends this browser's session (204, no body). */
 export async function signOut(): Promise<void> {
@@ -18,6 +18,15 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
+    onMutate: async () => {
+      // From now on the person's own queries stop asking, and those in flight are called off:
+      // the server may end the session before answering them, and a 401 would only be noise.
+      queryClient.setQueryData(signingOutQueryKey, true);
+      await queryClient.cancelQueries({ predicate: (query) => !isSessionQueryKey(query.queryKey) });
+    },
+    onSettled: () => {
+      queryClient.removeQueries({ queryKey: signingOutQueryKey, exact: true });
+    },
     onSuccess: async () => {
       // A session request still in flight would otherwise land after this and bring the person back.
       await queryClient.cancelQueries({ queryKey: sessionQueryKey });
