@@ -26,7 +26,7 @@ describe('useSignOut', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const queryClient = createQueryClient();
-    queryClient.setQueryData<Session>(sessionQueryKey, { user: buildSessionUser(buildProfile()) });
+    queryClient.setQueryData<Session>(sessionQueryKey, { user: { ...buildSessionUser(buildProfile()), role: 'user' } });
     let signal: AbortSignal | undefined;
     const pending = queryClient
       .fetchQuery({
