@@ -1,16 +1,17 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
 import { ADMIN_MESSAGES, type AdminContentItem, type AdminContentType } from '#shared/schemas/admin-console.ts';
 import type { Queryable, Transaction } from '../../db/client.ts';
-import { answers, comments, groups, likes, posts, questions, users } from '../../db/schema/index.ts';
+import { answers, comments, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { loadCommentParent, moveCommentCount } from '../posts/comment-parent.ts';
 import { deleteCommentsOf, deleteCommentTree, deleteLikesOf } from '../posts/delete-comments.ts';
+import { removeQuestion } from '../questions/delete-question.ts';
 import { lockQuestion, now } from '../questions/lock-question.ts';
 import { excerpt, recordAudit } from './audit.ts';
 import { cursorTime, decodeCursor, olderThan, pageOf } from './cursor.ts';
@@ -147,45 +148,10 @@ const REMOVERS: Record<AdminContentType, Remover> = {
   },
 
   async question(tx, emit, questionId) {
-    const { group, question } = await lockQuestionOrMissing(tx, questionId);
-    const isQuestionComment = and(eq(comments.parentType, 'question'), eq(comments.parentId, question.id));
-    await tx.delete(likes).where(
-      or(
-        and(eq(likes.targetType, 'question'), eq(likes.targetId, question.id)),
-        and(
-          eq(likes.targetType, 'answer'),
-          inArray(
-            likes.targetId,
-            tx
-              .select({ id: sql<string>`${answers.id}::text` })
-              .from(answers)
-              .where(eq(answers.questionId, question.id)),
-          ),
-        ),
-        and(
-          eq(likes.targetType, 'comment'),
-          inArray(
-            likes.targetId,
-            tx
-              .select({ id: sql<string>`${comments.id}::text` })
-              .from(comments)
-              .where(isQuestionComment),
-          ),
-        ),
-      ),
-    );
-    await tx.delete(comments).where(isQuestionComment);
-    await tx.delete(answers).where(eq(answers.questionId, question.id));
-    await tx.delete(questions).where(eq(questions.id, question.id));
-    // others never saw a pending or hidden question: only the host hears it is gone
-    const isPublic = question.status !== 'pending' && !question.isHidden;
-    emit({
-      topic: isPublic ? groupTopic(question.groupId) : userTopic(group.ownerId),
-      event: CONTENT_LIVE_EVENTS.questionDeleted,
-      ids: { groupId: question.groupId, questionId: question.id },
-      data: { wasPinned: question.pinnedAt !== null },
-    });
-    return question;
+    const locked = await lockQuestionOrMissing(tx, questionId);
+    // the author's or host's delete, without their check
+    await removeQuestion(tx, emit, locked);
+    return locked.question;
   },
 
   async answer(tx, emit, answerId) {

@@ -1,10 +1,10 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { GROUP_LIVE_EVENTS, groupTopic } from '#shared/schemas/groups.ts';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { ADMIN_MESSAGES, type AdminGroup } from '#shared/schemas/admin-console.ts';
 import type { Queryable } from '../../db/client.ts';
-import { groupSubscriptions, groups, users } from '../../db/schema/index.ts';
+import { groups, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { isGroupId } from '../groups/cursor.ts';
+import { removeLockedGroup } from '../groups/delete-group.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { recordAudit } from './audit.ts';
 import { cursorTime, decodeCursor, likePattern, olderThan, pageOf } from './cursor.ts';
@@ -60,11 +60,9 @@ export async function listGroups(options: { db: Queryable; q?: string | undefine
 }
 
 /**
- * Removes a group as an administrator: the steps of the host's deleteGroup
- * (groups/delete-group.ts), without its host check, plus the audit row. One transaction: the
- * group row is locked, every subscriber's `subscribing` counter goes down (their rows locked in
- * id order), then the group goes with its members, subscriptions, content and likes (cascade).
- * Watchers of the group hear 'group.deleted'.
+ * Removes a group as an administrator: the host's delete (removeLockedGroup in
+ * groups/delete-group.ts) without its host check, and the audit row, in one transaction that
+ * first locks the group row.
  */
 export async function removeGroup(options: { transaction: RunInTransaction; admin: Admin; groupId: string }) {
   const { groupId, admin } = options;
@@ -77,21 +75,6 @@ export async function removeGroup(options: { transaction: RunInTransaction; admi
       .for('update');
     if (!group) throw notFound(ADMIN_MESSAGES.groupNotFound);
     const [owner] = await tx.select({ username: users.username }).from(users).where(eq(users.id, group.ownerId));
-    const subscribers = tx
-      .select({ userId: groupSubscriptions.userId })
-      .from(groupSubscriptions)
-      .where(eq(groupSubscriptions.groupId, groupId));
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, subscribers))
-      .orderBy(users.id)
-      .for('no key update');
-    await tx
-      .update(users)
-      .set({ subscribing: sql`${users.subscribing} - 1` })
-      .where(inArray(users.id, subscribers));
-    await tx.delete(groups).where(eq(groups.id, groupId));
     await recordAudit(tx, admin, {
       action: 'group.remove',
       targetType: 'group',
@@ -99,6 +82,6 @@ export async function removeGroup(options: { transaction: RunInTransaction; admi
       summary: `Removed the group "${group.name}" (/group/${group.slug}) of @${owner?.username ?? 'unknown'}`,
       details: { name: group.name, slug: group.slug, ownerId: group.ownerId },
     });
-    emit({ topic: groupTopic(groupId), event: GROUP_LIVE_EVENTS.groupDeleted, ids: { groupId } });
+    await removeLockedGroup(tx, emit, groupId);
   });
 }

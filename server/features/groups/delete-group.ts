@@ -2,17 +2,47 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIVE_EVENTS, groupTopic } from '#shared/schemas/groups.ts';
 import { groupSubscriptions, groups, users } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { TransactionContext } from '../../plugins/live.ts';
 import { isGroupId } from './cursor.ts';
 import type { RunInTransaction } from './groups-transaction.ts';
 import { requireHost, requireViewer } from './host-only.ts';
 
 /**
+ * Removes a group whose row the transaction has locked: every subscriber's `subscribing`
+ * counter goes down (their rows locked in id order, so two deletions sharing subscribers cannot
+ * deadlock), then the group goes and its members, subscriptions, content and likes with it
+ * (cascade), and its watchers hear 'group.deleted'. The host's delete and an administrator's
+ * removal both come here, after their own checks.
+ */
+export async function removeLockedGroup(
+  tx: Transaction,
+  emit: TransactionContext['emit'],
+  groupId: string,
+): Promise<void> {
+  const subscribers = tx
+    .select({ userId: groupSubscriptions.userId })
+    .from(groupSubscriptions)
+    .where(eq(groupSubscriptions.groupId, groupId));
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, subscribers))
+    .orderBy(users.id)
+    .for('no key update');
+  await tx
+    .update(users)
+    .set({ subscribing: sql`${users.subscribing} - 1` })
+    .where(inArray(users.id, subscribers));
+  await tx.delete(groups).where(eq(groups.id, groupId));
+  emit({ topic: groupTopic(groupId), event: GROUP_LIVE_EVENTS.groupDeleted, ids: { groupId } });
+}
+
+/**
  * Deletes a group; its host only. In one transaction: the group row is locked (no one can
- * subscribe or unsubscribe meanwhile), every subscriber's `subscribing` counter goes down
- * (their rows locked in id order, so two deletions sharing subscribers cannot deadlock), then
- * the group goes and its members, subscriptions and likes with it (cascade).
+ * subscribe or unsubscribe meanwhile), then removeLockedGroup.
  */
 export async function deleteGroup(options: {
   transaction: RunInTransaction;
@@ -30,21 +60,6 @@ export async function deleteGroup(options: {
       .for('update');
     if (!group) throw notFound(GROUP_MESSAGES.notFound);
     requireHost(viewer, group);
-    const subscribers = tx
-      .select({ userId: groupSubscriptions.userId })
-      .from(groupSubscriptions)
-      .where(eq(groupSubscriptions.groupId, groupId));
-    await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(inArray(users.id, subscribers))
-      .orderBy(users.id)
-      .for('no key update');
-    await tx
-      .update(users)
-      .set({ subscribing: sql`${users.subscribing} - 1` })
-      .where(inArray(users.id, subscribers));
-    await tx.delete(groups).where(eq(groups.id, groupId));
-    emit({ topic: groupTopic(groupId), event: GROUP_LIVE_EVENTS.groupDeleted, ids: { groupId } });
+    await removeLockedGroup(tx, emit, groupId);
   });
 }

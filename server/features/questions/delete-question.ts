@@ -3,17 +3,67 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
 import { answers, comments, likes, questions } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { TransactionContext } from '../../plugins/live.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { requireViewer } from '../groups/host-only.ts';
 import { lockQuestion } from './lock-question.ts';
 
+type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
+
 /**
- * Deletes a question — its author, or the group's host (moderation) — with, in the same
- * transaction, its answer, its comments and every like of the question, the answer and those
- * comments (likes point at their target by id, without a foreign key).
+ * Removes a locked question with, in the same transaction, its answer, its comments and every
+ * like of the question, the answer and those comments (likes point at their target by id,
+ * without a foreign key), and tells who saw it. The author's or host's delete and an
+ * administrator's removal both come here, after their own checks.
  */
+export async function removeQuestion(
+  tx: Transaction,
+  emit: TransactionContext['emit'],
+  { group, question }: LockedQuestion,
+): Promise<void> {
+  const isQuestionComment = and(eq(comments.parentType, 'question'), eq(comments.parentId, question.id));
+  await tx.delete(likes).where(
+    or(
+      and(eq(likes.targetType, 'question'), eq(likes.targetId, question.id)),
+      and(
+        eq(likes.targetType, 'answer'),
+        inArray(
+          likes.targetId,
+          tx
+            .select({ id: sql<string>`${answers.id}::text` })
+            .from(answers)
+            .where(eq(answers.questionId, question.id)),
+        ),
+      ),
+      and(
+        eq(likes.targetType, 'comment'),
+        inArray(
+          likes.targetId,
+          tx
+            .select({ id: sql<string>`${comments.id}::text` })
+            .from(comments)
+            .where(isQuestionComment),
+        ),
+      ),
+    ),
+  );
+  await tx.delete(comments).where(isQuestionComment);
+  await tx.delete(answers).where(eq(answers.questionId, question.id));
+  await tx.delete(questions).where(eq(questions.id, question.id));
+  // others never saw a pending or hidden question: only the host hears it is gone
+  const isPublic = question.status !== 'pending' && !question.isHidden;
+  emit({
+    topic: isPublic ? groupTopic(question.groupId) : userTopic(group.ownerId),
+    event: CONTENT_LIVE_EVENTS.questionDeleted,
+    ids: { groupId: question.groupId, questionId: question.id },
+    data: { wasPinned: question.pinnedAt !== null },
+  });
+}
+
+/** Deletes a question: its author, or the group's host (moderation). */
 export async function deleteQuestion(options: {
   transaction: RunInTransaction;
   viewer: Viewer | null;
@@ -21,46 +71,10 @@ export async function deleteQuestion(options: {
 }): Promise<void> {
   const viewer = requireViewer(options.viewer);
   await options.transaction(async (tx, { emit }) => {
-    const { group, question } = await lockQuestion(tx, options.questionId);
-    if (question.authorId !== viewer.id && group.ownerId !== viewer.id) {
+    const locked = await lockQuestion(tx, options.questionId);
+    if (locked.question.authorId !== viewer.id && locked.group.ownerId !== viewer.id) {
       throw forbidden(CONTENT_MESSAGES.cannotDelete);
     }
-    const isQuestionComment = and(eq(comments.parentType, 'question'), eq(comments.parentId, question.id));
-    await tx.delete(likes).where(
-      or(
-        and(eq(likes.targetType, 'question'), eq(likes.targetId, question.id)),
-        and(
-          eq(likes.targetType, 'answer'),
-          inArray(
-            likes.targetId,
-            tx
-              .select({ id: sql<string>`${answers.id}::text` })
-              .from(answers)
-              .where(eq(answers.questionId, question.id)),
-          ),
-        ),
-        and(
-          eq(likes.targetType, 'comment'),
-          inArray(
-            likes.targetId,
-            tx
-              .select({ id: sql<string>`${comments.id}::text` })
-              .from(comments)
-              .where(isQuestionComment),
-          ),
-        ),
-      ),
-    );
-    await tx.delete(comments).where(isQuestionComment);
-    await tx.delete(answers).where(eq(answers.questionId, question.id));
-    await tx.delete(questions).where(eq(questions.id, question.id));
-    // others never saw a pending or hidden question: only the host hears it is gone
-    const isPublic = question.status !== 'pending' && !question.isHidden;
-    emit({
-      topic: isPublic ? groupTopic(question.groupId) : userTopic(group.ownerId),
-      event: CONTENT_LIVE_EVENTS.questionDeleted,
-      ids: { groupId: question.groupId, questionId: question.id },
-      data: { wasPinned: question.pinnedAt !== null },
-    });
+    await removeQuestion(tx, emit, locked);
   });
 }
