@@ -5,13 +5,8 @@
 // fills it with set-based SQL, starts the real server on it as a child process (NODE_ENV=production),
 // signs bench viewers up through the API, loads each endpoint with autocannon on loopback and prints
 // requests per second and p50/p99 latency. The database is dropped at the end unless --keep.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -24,8 +19,7 @@ import { listGroups } from '../../server/features/groups/list-groups.ts';
 import { listSubscribers } from '../../server/features/groups/list-subscribers.ts';
 import { listSubscriptions } from '../../server/features/groups/list-subscriptions.ts';
 import { GROUP_LIMITS } from '../../shared/schemas/groups.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -102,10 +96,6 @@ async function cleanup(): Promise<void> {
       console.error('cleanup step failed:', error);
     }
   }
-}
-
-class BenchError extends Error {
-  override name = 'BenchError';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,82 +359,9 @@ async function describeData(client: pg.Client): Promise<Shape> {
 // ---------------------------------------------------------------------------------------------
 // The server
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output(): string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * The real server (server/main.ts, production mode) on the bench database. It logs warnings
- * only, so per-request logging is not part of the figures; TRUST_PROXY=loopback lets each
- * viewer sign up from its own address (X-Forwarded-For) under the per-address limit.
- */
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(DATABASE_|REDIS_|S3_|SMTP_|GOOGLE_|MAIL_FROM|TRUST_PROXY|SESSION_SECRET)/.test(name)) delete env[name];
-  }
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: String(options.pool),
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    TRUST_PROXY: 'loopback',
-    LOG_LEVEL: 'warn',
-  });
-  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new BenchError(`the server exited with ${child.exitCode}:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/ready`);
-      if (response.ok) return { url, child, output: () => output };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new BenchError(`the server was not ready within 60 s:\n${output}`);
+/** The real server on the bench database (scripts/bench/lib/bench-server.ts). */
+async function startServer(databaseUrl: string): Promise<BenchServer> {
+  return startBenchServer({ databaseUrl, pool: options.pool, onCleanup: (step) => cleanups.push(step) });
 }
 
 interface Viewer {
@@ -454,7 +371,7 @@ interface Viewer {
 }
 
 /** Signs the bench viewers up through the API, each from its own address; their session cookies. */
-async function signUpViewers(server: Server): Promise<Viewer[]> {
+async function signUpViewers(server: BenchServer): Promise<Viewer[]> {
   const viewers: Viewer[] = [];
   for (let i = 0; i < options.viewers; i++) {
     const username = `bench_viewer_${i + 1}`;
@@ -540,7 +457,7 @@ interface Page {
   body: string;
 }
 
-async function getPage(server: Server, probe: Probe, items: Scenario['items']): Promise<Page> {
+async function getPage(server: BenchServer, probe: Probe, items: Scenario['items']): Promise<Page> {
   const response = await fetch(`${server.url}${probe.path}`, {
     headers: probe.cookie ? { cookie: probe.cookie } : {},
   });
@@ -562,7 +479,7 @@ async function getPage(server: Server, probe: Probe, items: Scenario['items']): 
 
 /** GET `probe` must answer 200 with a full page; otherwise the bench stops, saying what came. */
 async function expectFullPage(
-  server: Server,
+  server: BenchServer,
   probe: Probe,
   items: Scenario['items'],
   size: number = PAGE_SIZE,
@@ -589,7 +506,7 @@ function withParam(path: string, name: string, value: string): string {
  * Follows nextCursor from `probe` past its first `skip` items, in pages of the largest size the
  * API allows; the probe of the (default-size) page that comes next.
  */
-async function walk(server: Server, probe: Probe, items: Scenario['items'], skip: number): Promise<Probe> {
+async function walk(server: BenchServer, probe: Probe, items: Scenario['items'], skip: number): Promise<Probe> {
   let cursor: string | null = null;
   for (let done = 0; done < skip;) {
     const size = Math.min(GROUP_LIMITS.pageMax, skip - done);
@@ -602,7 +519,7 @@ async function walk(server: Server, probe: Probe, items: Scenario['items'], skip
   return cursor ? { ...probe, path: withParam(probe.path, 'cursor', cursor) } : probe;
 }
 
-async function buildScenarios(server: Server, client: pg.Client, viewers: Viewer[]): Promise<Scenario[]> {
+async function buildScenarios(server: BenchServer, client: pg.Client, viewers: Viewer[]): Promise<Scenario[]> {
   const cookieOf = (index: number) => viewers[index % viewers.length]?.cookie ?? '';
   const biggest = await client.query<{ id: string; subscriber_count: number }>(
     `select id, subscriber_count from groups order by subscriber_count desc, id limit 10`,
@@ -707,7 +624,7 @@ async function buildScenarios(server: Server, client: pg.Client, viewers: Viewer
   return scenarios;
 }
 
-async function load(server: Server, scenario: Scenario, duration: number): Promise<autocannon.Result> {
+async function load(server: BenchServer, scenario: Scenario, duration: number): Promise<autocannon.Result> {
   const requests = scenario.probes.map((probe) => ({
     method: 'GET' as const,
     path: probe.path,

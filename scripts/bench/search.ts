@@ -7,13 +7,8 @@
 // its own X-Forwarded-For address, so the per-address limit measures its cost but never refuses)
 // and prints requests per second, p50/p99 latency and the SQL time (EXPLAIN ANALYZE of the statements
 // the server's own search functions send). The database is dropped at the end unless --keep.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -25,8 +20,7 @@ import * as schema from '../../server/db/schema/index.ts';
 import { runSearch } from '../../server/features/search/run-search.ts';
 import { suggest } from '../../server/features/search/suggest.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,10 +67,6 @@ async function cleanup(): Promise<void> {
       console.error('cleanup step failed:', error);
     }
   }
-}
-
-class BenchError extends Error {
-  override name = 'BenchError';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,76 +210,9 @@ async function generate(client: pg.Client): Promise<GenerationRow[]> {
 // ---------------------------------------------------------------------------------------------
 // The server
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The real server (server/main.ts, production mode, warnings only) on the bench database. */
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-data-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of Object.keys(env)) {
-    if (/^(DATABASE_|REDIS_|S3_|SMTP_|GOOGLE_|MAIL_FROM|TRUST_PROXY|SESSION_SECRET)/.test(name)) delete env[name];
-  }
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: url,
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: String(options.pool),
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    TRUST_PROXY: 'loopback',
-    LOG_LEVEL: 'warn',
-  });
-  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new BenchError(`the server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new BenchError(`the server was not ready within 60 s:\n${output}`);
+/** The real server on the bench database (scripts/bench/lib/bench-server.ts). */
+async function startServer(databaseUrl: string): Promise<BenchServer> {
+  return startBenchServer({ databaseUrl, pool: options.pool, onCleanup: (step) => cleanups.push(step) });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +251,7 @@ function nextAddress(): string {
   return `198.${18 + (addressCounter >> 16)}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-async function load(server: Server, scenario: Scenario, duration: number): Promise<autocannon.Result> {
+async function load(server: BenchServer, scenario: Scenario, duration: number): Promise<autocannon.Result> {
   return autocannon({
     url: server.url,
     connections: options.connections,
