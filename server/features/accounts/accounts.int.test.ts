@@ -106,6 +106,58 @@ describe('sign-up with e-mail and password', () => {
     );
   });
 
+  it("answers the spec's sentence for an e-mail the sign-in library would refuse, never the library's text", async () => {
+    for (const email of ['a@b', 'someone@', '@example.com', 'two@@example.com', 'spaces in@example.com']) {
+      const response = await signUp({ ...newPerson(), email });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toEqual({
+        code: 'invalid_email',
+        message: 'Please enter a valid email address.',
+        fields: { email: 'Please enter a valid email address.' },
+      });
+    }
+    const early = await app.inject({ method: 'GET', url: '/api/accounts/availability?email=a%40b' });
+    expect(early.json()).toEqual({ email: 'Please enter a valid email address.' });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-in',
+      remoteAddress: someAddress(),
+      payload: { email: 'a@b', password: 'correct horse battery' },
+    });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json().error.message).toBe('Please enter a valid email address.');
+  });
+
+  it('names a field the request schema refuses in a sentence of ours, for sign-up and sign-in', async () => {
+    const long = await signUp({ ...newPerson(), email: `${'a'.repeat(320)}@example.com` });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toEqual({
+      code: 'validation_failed',
+      message: 'Please enter a valid email address.',
+      fields: { email: 'Please enter a valid email address.' },
+    });
+    const longName = await signUp({ ...newPerson(), username: 'a'.repeat(65) });
+    expect(longName.json().error.message).toBe('Username should be at most 64 characters.');
+    const numeric = await signUp({ ...newPerson(), username: 12345 });
+    expect(numeric.json().error.message).toBe('Username must be at least 3 characters');
+    const { email: _email, ...noEmail } = newPerson();
+    expect((await signUp(noEmail)).json().error.message).toBe('Valid email is required');
+    const tooLong = await signUp({ ...newPerson(), password: 'x'.repeat(129) });
+    expect(tooLong.json().error.message).toBe('Password should be at most 128 characters.');
+    const huge = await signUp({ ...newPerson(), password: 'x'.repeat(2000) });
+    expect(huge.json().error.message).toBe('Password should be at most 128 characters.');
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/sign-in',
+      remoteAddress: someAddress(),
+      payload: { email: `${'a'.repeat(400)}@example.com`, password: 'x' },
+    });
+    expect(signIn.json().error.message).toBe('Please enter a valid email address.');
+    // An unknown field is not a field of the form: the usual answer naming it.
+    const extra = await signUp({ ...newPerson(), role: 'admin' });
+    expect(extra.json().error.fields).toEqual({ 'body.role': 'is not a field this request accepts' });
+  });
+
   it('refuses reserved and staff-like usernames', async () => {
     for (const username of ['admin', 'Settings', 'moderator', 'townhall_team']) {
       const response = await signUp({ ...newPerson(), username });

@@ -21,6 +21,7 @@ import { addressSubject } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from './disabled-accounts.ts';
 import { updateEmailSettings } from './email-settings.ts';
+import { accountFieldError } from './field-errors.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
@@ -60,8 +61,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SignUpInputSchema,
         response: { 201: SessionResponseSchema, 400: ErrorResponseSchema },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) throw accountFieldError(request.validationError);
       await app.rateLimit.hit(ACCOUNT_RATE_RULES.signUpPerAddress, addressSubject(request.ip));
       const { userId, headers } = await signUpWithEmail({
         db: app.db,
@@ -120,8 +123,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           429: ErrorResponseSchema,
         },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) throw accountFieldError(request.validationError);
       const email = request.body.email.trim().toLowerCase();
       const { recordFailure } = await throttleSignIn({
         db: app.db,
