@@ -259,7 +259,6 @@ describe('rate limits', () => {
     );
     expect((await signUp(newPerson())).statusCode).toBe(201);
   });
-
 });
 
 describe('sign-in throttling never locks the owner out (decision 014)', () => {

@@ -1,4 +1,3 @@
-import type { FastifyError } from 'fastify';
 import { SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { SIGN_UP_MESSAGES } from '#shared/lib/username-rules.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -25,8 +24,10 @@ const MISSING: Record<Field, string> = {
  * library's ('Too big: expected string to have <=320 characters'). Anything else, such as an
  * unknown field, keeps the usual validation answer.
  */
-export function accountFieldError(error: FastifyError): Error {
-  const issues = (error as { validation?: { instancePath?: string; keyword?: string }[] }).validation ?? [];
+export function accountFieldError(error: Error & { validation?: unknown }): Error {
+  const issues = Array.isArray(error.validation)
+    ? (error.validation as { instancePath?: string; keyword?: string }[])
+    : [];
   const fields: Partial<Record<Field, string>> = {};
   for (const issue of issues) {
     const field = issue.instancePath?.replace(/^\//, '');
