@@ -10,6 +10,10 @@ export const SIGN_UP_ERRORS = {
   invalidEmail: 'Please enter a valid email address.',
   commonPassword: 'This password is too common',
   fallback: 'An error occurred during sign up',
+  /** Ours: the spec has no upper limit, the password hashing has one. */
+  passwordTooLong: 'Password should be at most 128 characters.',
+  /** Ours: no handle is longer. */
+  usernameTooLong: 'Username should be at most 64 characters.',
 } as const;
 
 /** Changing the password (spec section 8, change password); also the short-password text of a reset. */

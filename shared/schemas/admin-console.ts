@@ -208,4 +208,9 @@ export const ADMIN_MESSAGES = {
   contentNotFound: 'This item does not exist any more.',
   contactNotFound: 'This message does not exist.',
   badCursor: 'This page link is not valid any more. Start again from the first page.',
+  resetLinkDisabled: 'This account is disabled. Enable it before sending a password reset link.',
 } as const;
+
+/** Answer of POST /api/admin/users/:userId/password-reset: where the link went (the owner's own address). */
+export const AdminPasswordResetResponseSchema = z.object({ sentTo: z.string() });
+export type AdminPasswordResetResponse = z.infer<typeof AdminPasswordResetResponseSchema>;

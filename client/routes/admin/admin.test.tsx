@@ -26,7 +26,7 @@ function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
  * A server with a session of `role` (or none) and the admin API: one administrator (the
  * session's person) and Bob, whom disabling marks disabled unless `disableFails` says why not.
  */
-function stubServer(options: { role: 'admin' | 'user' | null; disableFails?: string }) {
+function stubServer(options: { role: 'admin' | 'user' | null; disableFails?: string; resetFails?: string }) {
   const session = options.role ? { ...buildSessionUser(), role: options.role } : null;
   let bob = buildAdminUser();
   const me = buildAdminUser({ id: 'user-1', name: 'Ada', username: 'ada', email: 'ada@example.com', role: 'admin' });
@@ -39,6 +39,10 @@ function stubServer(options: { role: 'admin' | 'user' | null; disableFails?: str
       if (options.disableFails) return apiError(409, 'conflict', options.disableFails);
       bob = { ...bob, disabledAt: '2026-03-01T09:00:00.000Z' };
       return json({ user: bob });
+    }
+    if (path === '/api/admin/users/user-2/password-reset' && method === 'POST') {
+      if (options.resetFails) return apiError(429, 'too_many_requests', options.resetFails);
+      return json({ sentTo: bob.email });
     }
     if (path.startsWith('/api/admin/audit-log')) return json({ entries: [], nextCursor: null });
     return new Promise<Response>(() => {});
@@ -138,6 +142,62 @@ describe('/admin/users', () => {
         ([input, init]) => String(input) === '/api/admin/users/user-2/disable' && init?.method === 'POST',
       ),
     ).toBe(true);
+  });
+
+  it('sends a person the reset link to their own address only after confirmation, and says where it went', async () => {
+    const fetchMock = stubServer({ role: 'admin' });
+    const user = userEvent.setup();
+    const { container } = renderApp('/admin/users');
+    const resetCalls = () =>
+      fetchMock.mock.calls.filter(
+        ([input, init]) => String(input) === '/api/admin/users/user-2/password-reset' && init?.method === 'POST',
+      );
+
+    await user.click(await screen.findByRole('button', { name: 'Send reset link to @bob' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send @bob a password reset link?' });
+    expect(dialog).toHaveTextContent('bob@example.com, their own address');
+    expect(dialog).toHaveTextContent('You will not see the link');
+    expect(dialog).toHaveTextContent('recorded in the audit log');
+    expect(await seriousViolations(container)).toEqual([]);
+    expect(resetCalls()).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(resetCalls()).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Send reset link to @bob' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Send @bob a password reset link?' });
+    await user.click(within(again).getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Reset link sent to bob@example.com')).toBeInTheDocument();
+    expect(resetCalls()).toHaveLength(1);
+    expect(resetCalls()[0]?.[1]?.body ?? null).toBeNull();
+    // Nobody gets one from here for their own account (the sign-in form's 'Forgot password?' is theirs).
+    expect(screen.queryByRole('button', { name: 'Send reset link to @ada' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the reset dialog open and shows the server's reason when sending fails", async () => {
+    stubServer({ role: 'admin', resetFails: 'Enough reset e-mails were sent to this person for now.' });
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    renderApp('/admin/users');
+
+    await user.click(await screen.findByRole('button', { name: 'Send reset link to @bob' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send @bob a password reset link?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    expect(await screen.findByText('Enough reset e-mails were sent to this person for now.')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Send @bob a password reset link?' })).toBeInTheDocument();
+    warn.mockRestore();
+  });
+
+  it('offers no reset link for a disabled account', async () => {
+    stubServer({ role: 'admin' });
+    const user = userEvent.setup();
+    renderApp('/admin/users');
+    await user.click(await screen.findByRole('button', { name: 'Disable @bob' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Disable @bob?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByRole('button', { name: 'Enable @bob' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send reset link to @bob' })).not.toBeInTheDocument();
   });
 
   it('keeps the dialog open and shows the reason when disabling fails', async () => {

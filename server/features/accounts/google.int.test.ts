@@ -93,9 +93,9 @@ function callback(back: URL, options: { cookie?: string; address: string }) {
 }
 
 /** The whole code flow over HTTP, redirects followed by hand: start, the provider's sign-in, callback. */
-async function signInWithGoogle(person: TestOidcAccount, options: { next?: string } = {}) {
-  const address = someAddress();
-  const started = await startGoogle({ address, ...options });
+async function signInWithGoogle(person: TestOidcAccount, options: { next?: string; address?: string } = {}) {
+  const { address = someAddress(), next } = options;
+  const started = await startGoogle({ address, ...(next ? { next } : {}) });
   const back = await provider.signInAs(started.url.href, person.sub);
   expect(`${back.origin}${back.pathname}`).toBe(REDIRECT_URI);
   const response = await callback(back, { cookie: started.stateCookie, address });
@@ -232,6 +232,29 @@ describe('a known person continuing with Google', () => {
     expect(again.sessionCookie).not.toBe(first.sessionCookie);
     expect((await sessionUser(again.sessionCookie))?.id).toBe(user?.id);
     expect((await userRow(user?.id ?? '')).lastTokenUpdate.getTime()).toBeGreaterThan(before.getTime());
+  });
+});
+
+describe('Google sign-in and failed password sign-ins', () => {
+  it('is not held back by them: an account under attack, from an address that failed for it', async () => {
+    const person = googlePerson();
+    const first = await signInWithGoogle(person);
+    const user = await sessionUser(first.sessionCookie);
+    const wrong = (address: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        headers: origin,
+        remoteAddress: address,
+        payload: { email: person.email, password: 'not the password' },
+      });
+    for (let i = 0; i < 26; i++) expect((await wrong(someAddress())).statusCode).toBe(401);
+    const address = someAddress();
+    expect((await wrong(address)).statusCode).toBe(401);
+    expect((await wrong(address)).statusCode).toBe(429);
+
+    const again = await signInWithGoogle(person, { address });
+    expect((await sessionUser(again.sessionCookie))?.id).toBe(user?.id);
   });
 });
 

@@ -2,16 +2,45 @@ import type { RateRule } from '../../plugins/rate-limit.ts';
 
 /**
  * Limits of the account routes. Per network address (IPv6 per /64) they slow down password
- * guessing and mass sign-ups; per account they cap failed sign-ins whatever the address. None
- * locks anyone out for good: the window passes, and the owner can always reset the password.
+ * guessing and mass sign-ups. Nothing a stranger does locks an owner out: failed sign-ins hold
+ * back only the addresses that made them (decision 014), and a password reset starts an
+ * account's failure counts again.
  */
 export const ACCOUNT_RATE_RULES = {
   signInPerAddress: { name: 'sign-in:address', limit: 30, windowSeconds: 5 * 60, what: 'Too many sign-in attempts' },
+  /** Failed sign-ins of one address, whatever accounts it tries. */
+  signInFailuresPerAddress: {
+    name: 'sign-in-failures:address',
+    limit: 20,
+    windowSeconds: 15 * 60,
+    what: 'Too many failed sign-ins from your network',
+  },
+  /** Failed sign-ins of one address for one account (an owner's typos, a guesser's tries). */
+  signInFailuresPerAccountAndAddress: {
+    name: 'sign-in-failures:account-address',
+    limit: 5,
+    windowSeconds: 15 * 60,
+    what: 'Too many failed sign-ins for this account from your network (resetting your password lets you in at once)',
+  },
+  /**
+   * The same counter while the account is under attack: one failure holds the address back for
+   * the rest of the window. Same name and window, so it reads the count above.
+   */
+  signInFailuresPerAccountAndAddressUnderAttack: {
+    name: 'sign-in-failures:account-address',
+    limit: 1,
+    windowSeconds: 15 * 60,
+    what: 'Too many failed sign-ins for this account (resetting your password lets you in at once)',
+  },
+  /**
+   * Failed sign-ins of one account from anywhere; past the limit the account is under attack.
+   * It never refuses by itself: an address with no failure for the account still signs in.
+   */
   signInFailuresPerAccount: {
     name: 'sign-in-failures:account',
     limit: 25,
     windowSeconds: 60 * 60,
-    what: 'Too many failed sign-ins for this account. Reset your password, or wait',
+    what: 'Too many failed sign-ins for this account',
   },
   passwordChecksPerAccount: {
     name: 'password-checks:account',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isValidEmailAddress } from '#shared/lib/email-address.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import {
   AvailabilityQuerySchema,
@@ -20,10 +21,12 @@ import { addressSubject } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from './disabled-accounts.ts';
 import { updateEmailSettings } from './email-settings.ts';
+import { accountFieldError } from './field-errors.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
-import { checkAvailability, signUpWithEmail } from './sign-up.ts';
+import { throttleSignIn } from './sign-in-throttle.ts';
+import { checkAvailability, invalidEmailError, signUpWithEmail } from './sign-up.ts';
 import { sendWelcomeOnce } from './welcome.ts';
 
 /** Node's request headers as the Web Headers better-auth reads. */
@@ -58,8 +61,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SignUpInputSchema,
         response: { 201: SessionResponseSchema, 400: ErrorResponseSchema },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) throw accountFieldError(request.validationError);
       await app.rateLimit.hit(ACCOUNT_RATE_RULES.signUpPerAddress, addressSubject(request.ip));
       const { userId, headers } = await signUpWithEmail({
         db: app.db,
@@ -110,13 +115,27 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign in with e-mail and password',
         tags: ['accounts'],
         body: SignInInputSchema,
-        response: { 200: SessionResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema },
+        response: {
+          200: SessionResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) throw accountFieldError(request.validationError);
       const email = request.body.email.trim().toLowerCase();
-      await app.rateLimit.hit(ACCOUNT_RATE_RULES.signInPerAddress, addressSubject(request.ip));
-      await app.rateLimit.check(ACCOUNT_RATE_RULES.signInFailuresPerAccount, email);
+      const { recordFailure } = await throttleSignIn({
+        db: app.db,
+        rateLimit: app.rateLimit,
+        email,
+        address: addressSubject(request.ip),
+      });
+      // No account can have it; the library would refuse it in its own words.
+      if (!isValidEmailAddress(email)) throw invalidEmailError();
       try {
         const { headers, response } = await app.auth.api.signInEmail({
           body: { email, password: request.body.password },
@@ -130,7 +149,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           (error as { statusCode?: number }).statusCode === 401 ||
           (error as { status?: string }).status === 'UNAUTHORIZED'
         ) {
-          await app.rateLimit.hit(ACCOUNT_RATE_RULES.signInFailuresPerAccount, email).catch(() => undefined);
+          await recordFailure();
           throw new AppError(401, 'invalid_credentials', 'Invalid email or password.');
         }
         // The password was right, but an administrator disabled the account.

@@ -8,15 +8,20 @@ import {
   normalizeUsername,
   usernameAndEmailFormatMessages,
 } from '#shared/lib/username-rules.ts';
+import { isValidEmailAddress } from '#shared/lib/email-address.ts';
 import type { SignUpInput } from '#shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { Auth } from './auth.ts';
+import { PASSWORD_MAX_LENGTH, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 // The texts live in shared/ so the client's checks say exactly what the server answers.
 export { SIGN_UP_ERRORS };
+
+/** The spec's answer for an e-mail no account can have, naming the field for the form. */
+export const invalidEmailError = () =>
+  new AppError(400, 'invalid_email', SIGN_UP_ERRORS.invalidEmail, { fields: { email: SIGN_UP_ERRORS.invalidEmail } });
 
 /** Whether an e-mail (lowercase) already has an account. */
 async function isEmailTaken(db: Database, email: string): Promise<boolean> {
@@ -59,7 +64,13 @@ export async function checkAvailability(
   if (input.email !== undefined) {
     const email = input.email.trim().toLowerCase();
     const format = usernameAndEmailFormatMessages({ email, username: 'abc' });
-    answer.email = format[0] ?? ((await isEmailTaken(db, email)) ? SIGN_UP_MESSAGES.emailRegistered : null);
+    answer.email =
+      format[0] ??
+      (!isValidEmailAddress(email)
+        ? SIGN_UP_ERRORS.invalidEmail
+        : (await isEmailTaken(db, email))
+          ? SIGN_UP_MESSAGES.emailRegistered
+          : null);
   }
   if (input.username !== undefined) {
     const format = usernameAndEmailFormatMessages({ email: 'a@b', username: input.username });
@@ -95,7 +106,10 @@ export async function signUpWithEmail(options: {
   else messages.push(...availability);
   if (messages.length > 0) throw new AppError(400, 'sign_up_refused', joinMessages(messages));
 
+  // The library checks these too, but answers in its own words.
+  if (!isValidEmailAddress(email)) throw invalidEmailError();
   if (input.password.length < PASSWORD_MIN_LENGTH) throw badRequest(SIGN_UP_ERRORS.weakPassword);
+  if (input.password.length > PASSWORD_MAX_LENGTH) throw badRequest(SIGN_UP_ERRORS.passwordTooLong);
   if (isCommonPassword(input.password)) throw badRequest(SIGN_UP_ERRORS.commonPassword);
 
   try {
@@ -116,9 +130,10 @@ export async function signUpWithEmail(options: {
       const raced = await availabilityMessages(db, email, username);
       if (raced && raced.length > 0) throw badRequest(joinMessages(raced));
     }
-    if (code === 'INVALID_EMAIL') throw badRequest(SIGN_UP_ERRORS.invalidEmail);
+    if (code === 'INVALID_EMAIL') throw invalidEmailError();
+    if (code === 'PASSWORD_TOO_LONG') throw badRequest(SIGN_UP_ERRORS.passwordTooLong);
     logger.error({ err: error }, 'sign-up failed');
-    const message = (error as { body?: { message?: string } }).body?.message;
-    throw new AppError(400, 'sign_up_failed', message || SIGN_UP_ERRORS.fallback);
+    // The library's own text ('[body.email] …') is not for people: the spec's fallback is.
+    throw new AppError(400, 'sign_up_failed', SIGN_UP_ERRORS.fallback);
   }
 }

@@ -84,6 +84,7 @@ describe('every admin API refuses signed-out people (401) and non-administrators
     ['GET', '/api/admin/users'],
     ['POST', `/api/admin/users/${SOME_UUID}/disable`],
     ['POST', `/api/admin/users/${SOME_UUID}/enable`],
+    ['POST', `/api/admin/users/${SOME_UUID}/password-reset`],
     ['GET', '/api/admin/groups'],
     ['DELETE', `/api/admin/groups/${SOME_UUID}`],
     ['GET', '/api/admin/content?type=comment'],

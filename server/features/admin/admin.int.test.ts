@@ -1,7 +1,10 @@
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminMailMessageSchema, AdminMailPageSchema } from '#shared/schemas/admin.ts';
+import { AdminAuditPageSchema } from '#shared/schemas/admin-console.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
+import { mailMessages } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { createSiblingDatabase } from '../../test/test-database.ts';
 import { grantAdmin } from './grant-admin.ts';
@@ -105,8 +108,10 @@ describe('/api/admin/mail', () => {
     const message = AdminMailMessageSchema.parse(response.json());
     expect(message.to).toBe(member.email);
     expect(message.kind).toBe('password_reset');
-    expect(message.text).toContain('http://townhall.test/reset-password?token=');
+    // The link is there, its token is not: nobody reaches an account through /admin.
+    expect(message.text).toContain('http://townhall.test/reset-password?token=[hidden]');
     expect(message.html).toContain('Choose a new password');
+    expect(message.html).toContain('http://townhall.test/reset-password?token=[hidden]');
 
     const missing = await app.inject({ url: '/api/admin/mail/not-a-uuid', headers: { cookie: admin.cookie } });
     expect(missing.statusCode).toBe(404);
@@ -140,6 +145,136 @@ describe('/api/admin/mail', () => {
       'This page link is not valid any more. Start again from the first page.',
     );
     expect((await list(admin.cookie, '?limit=1000')).statusCode).toBe(400);
+  });
+
+  /** The live token of the newest reset e-mail to `email`, read from the outbox table itself. */
+  async function liveResetToken(email: string) {
+    const rows = await app.db
+      .select({ id: mailMessages.id, text: mailMessages.textBody })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.toAddress, email), eq(mailMessages.kind, 'password_reset')))
+      .orderBy(desc(mailMessages.createdAt));
+    const token = /reset-password\?token=([A-Za-z0-9%_-]+)/.exec(rows[0]?.text ?? '')?.[1];
+    if (!rows[0] || !token) throw new Error(`no reset e-mail to ${email}`);
+    return { mailId: rows[0].id, token: decodeURIComponent(token) };
+  }
+
+  async function auditEntries() {
+    const response = await app.inject({ url: '/api/admin/audit-log', headers: { cookie: admin.cookie } });
+    return AdminAuditPageSchema.parse(response.json()).entries;
+  }
+
+  it('never shows a reset token or an unsubscribe token in any /api/admin answer, and records each e-mail read', async () => {
+    const person = await signUp(app, 'tok');
+    await requestReset(person.email);
+    const { mailId, token } = await liveResetToken(person.email);
+    // A notification e-mail: its List-Unsubscribe header carries a token too.
+    const notification = app.mail.render({
+      kind: 'notification',
+      title: 'A new answer',
+      paragraphs: ['Someone answered.'],
+      action: { label: 'Open it', url: 'http://townhall.test/groups?focus=1' },
+      unsubscribe: { userId: person.id, category: 'newAnswers' },
+    });
+    const notificationId = await app.mail.send({ ...notification, to: person.email, userId: person.id });
+    const unsubscribeToken = /token=([^>]+)>/.exec(notification.headers['List-Unsubscribe'] ?? '')?.[1];
+    expect(unsubscribeToken).toBeDefined();
+
+    const search = encodeURIComponent(person.email);
+    const paths = [
+      '/api/admin/mail',
+      `/api/admin/mail?q=${search}`,
+      `/api/admin/mail?q=${encodeURIComponent('Reset your')}`,
+      `/api/admin/mail/${mailId}`,
+      `/api/admin/mail/${notificationId}`,
+      `/api/admin/users?q=${search}`,
+      '/api/admin/audit-log',
+      '/api/admin/contact-messages',
+      '/api/admin/page-views',
+      '/api/admin/groups',
+      '/api/admin/content',
+    ];
+    for (const path of paths) {
+      const response = await app.inject({ url: path, headers: { cookie: admin.cookie } });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).not.toContain(token);
+      expect(response.body, path).not.toContain(encodeURIComponent(token));
+      expect(response.body, path).not.toContain(unsubscribeToken);
+    }
+    const read = AdminMailMessageSchema.parse(
+      (await app.inject({ url: `/api/admin/mail/${notificationId}`, headers: { cookie: admin.cookie } })).json(),
+    );
+    expect(read.headers['List-Unsubscribe']).toBe('<http://townhall.test/api/mail/unsubscribe?token=[hidden]>');
+
+    // The token itself is live: only the owner's mailbox can use it.
+    const entries = await auditEntries();
+    const reads = entries.filter((entry) => entry.action === 'mail.read');
+    expect(reads.map((entry) => entry.targetId)).toEqual(expect.arrayContaining([mailId, notificationId]));
+    expect(reads.find((entry) => entry.targetId === mailId)).toMatchObject({
+      targetType: 'mail',
+      admin: { id: admin.id, email: admin.email },
+      summary: `Read the e-mail 'Reset your Townhall password' to ${person.email}`,
+    });
+  });
+
+  it("sends the owner the reset link on an administrator's request, to the owner's address only, and records it", async () => {
+    const person = await signUp(app, 'help');
+    const send = (cookie: string | undefined, userId = person.id) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${userId}/password-reset`,
+        headers: { origin, ...(cookie ? { cookie } : {}) },
+      });
+
+    expect((await send(undefined)).statusCode).toBe(401);
+    const refused = await send(member.cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Only administrators can open this page.');
+    const unknown = await send(admin.cookie, 'no-such-user');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toBe('This account does not exist.');
+
+    const sent = await send(admin.cookie);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ sentTo: person.email });
+    expect(sent.body).not.toContain('token');
+    const { token } = await liveResetToken(person.email);
+    expect(await auditEntries()).toContainEqual(
+      expect.objectContaining({
+        action: 'user.password_reset_link',
+        targetType: 'user',
+        targetId: person.id,
+        summary: `Sent a password reset link to @${person.username} (${person.email})`,
+      }),
+    );
+
+    // The owner, and only the mailbox's owner, completes it.
+    const completed = await app.inject({
+      method: 'POST',
+      url: '/api/accounts/password-reset/complete',
+      remoteAddress: address(),
+      headers: { origin },
+      payload: { token, newPassword: 'the owner chose this' },
+    });
+    expect(completed.statusCode).toBe(204);
+
+    // A few a person per hour, so an administrator cannot flood an inbox.
+    expect((await send(admin.cookie)).statusCode).toBe(200);
+    expect((await send(admin.cookie)).statusCode).toBe(200);
+    const flooded = await send(admin.cookie);
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json().error.message).toMatch(/^Enough reset e-mails were sent to this person for now\./);
+  });
+
+  it('sends no reset link to a disabled account', async () => {
+    const person = await signUp(app, 'off');
+    const post = (url: string) => app.inject({ method: 'POST', url, headers: { origin, cookie: admin.cookie } });
+    expect((await post(`/api/admin/users/${person.id}/disable`)).statusCode).toBe(200);
+    const refused = await post(`/api/admin/users/${person.id}/password-reset`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'This account is disabled. Enable it before sending a password reset link.',
+    );
   });
 
   it('never lets a role be set through sign-up', async () => {

@@ -5,11 +5,14 @@ import {
   AdminMailMessageSchema,
   AdminMailPageSchema,
   AdminMailQuerySchema,
+  type AdminMailMessage,
   type AdminMailSummary,
 } from '#shared/schemas/admin.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { excerpt, recordAudit } from './audit.ts';
+import { redactSecrets } from './redact-mail.ts';
 import { requireAdmin } from './require-admin.ts';
 
 type MailRow = typeof mailMessages.$inferSelect;
@@ -25,6 +28,19 @@ function presentSummary(row: MailRow): AdminMailSummary {
     lastError: row.lastError,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * One e-mail whole, with every link secret hidden (reset and unsubscribe tokens, any query
+ * value): an administrator sees what was sent, never a way into someone's account.
+ */
+function presentMessage(row: MailRow): AdminMailMessage {
+  return {
+    ...presentSummary(row),
+    text: redactSecrets(row.textBody),
+    html: redactSecrets(row.htmlBody),
+    headers: Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, redactSecrets(value)])),
   };
 }
 
@@ -104,7 +120,7 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/mail/:id',
     {
       schema: {
-        summary: 'One e-mail of the outbox, whole',
+        summary: 'One e-mail of the outbox, whole but with link secrets hidden; each read is recorded in the audit log',
         tags: ['admin'],
         params: z.strictObject({ id: z.string().max(100) }),
         response: {
@@ -116,13 +132,23 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireAdmin(app.db, request);
+      const admin = await requireAdmin(app.db, request);
       const id = z.uuid().safeParse(request.params.id);
-      const [row] = id.success
-        ? await app.db.select().from(mailMessages).where(eq(mailMessages.id, id.data)).limit(1)
-        : [];
-      if (!row) throw notFound('This e-mail does not exist.');
-      return { ...presentSummary(row), text: row.textBody, html: row.htmlBody, headers: row.headers };
+      if (!id.success) throw notFound('This e-mail does not exist.');
+      // Read and recorded together: no administrator reads someone's e-mail without a trace.
+      const row = await app.db.transaction(async (tx) => {
+        const [found] = await tx.select().from(mailMessages).where(eq(mailMessages.id, id.data)).limit(1);
+        if (!found) throw notFound('This e-mail does not exist.');
+        await recordAudit(tx, admin, {
+          action: 'mail.read',
+          targetType: 'mail',
+          targetId: found.id,
+          summary: `Read the e-mail '${excerpt(found.subject)}' to ${found.toAddress}`,
+          details: { kind: found.kind },
+        });
+        return found;
+      });
+      return presentMessage(row);
     },
   );
 };

@@ -13,6 +13,7 @@ import {
   AdminGroupsQuerySchema,
   AdminPageViewsQuerySchema,
   AdminPageViewsSchema,
+  AdminPasswordResetResponseSchema,
   AdminUserResponseSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
@@ -25,6 +26,7 @@ import { listGroups, removeGroup } from './groups.ts';
 import { summarizePageViews } from './page-views.ts';
 import { ADMIN_RATE_RULES } from './rate-rules.ts';
 import { requireAdmin } from './require-admin.ts';
+import { sendPasswordResetLink } from './send-password-reset.ts';
 import { listUsers, setUserDisabled } from './users.ts';
 
 const refusals = { 401: ErrorResponseSchema, 403: ErrorResponseSchema } as const;
@@ -95,6 +97,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    '/api/admin/users/:userId/password-reset',
+    {
+      schema: {
+        summary: 'E-mail the person the ordinary password reset link, to their own address; recorded in the audit log',
+        description: 'Administrators never see the link: the outbox shows it hidden.',
+        tags: ['admin'],
+        params: z.strictObject({ userId: Id }),
+        response: { 200: AdminPasswordResetResponseSchema, ...writeErrors },
+      },
+    },
+    async (request) => {
+      const admin = await adminForWrite(request);
+      await app.rateLimit.hit(ADMIN_RATE_RULES.passwordResetLinksPerUser, request.params.userId);
+      const { email } = await sendPasswordResetLink({
+        db: app.db,
+        auth: app.auth,
+        admin,
+        userId: request.params.userId,
+      });
+      return { sentTo: email };
+    },
+  );
 
   app.get(
     '/api/admin/groups',

@@ -7,6 +7,8 @@ import { TextInput } from '#client/components/ui/text-input.tsx';
 import type { Session } from '#client/features/accounts/api/get-session.ts';
 import { useSignIn } from '#client/features/accounts/api/sign-in.ts';
 import { focusField } from '#client/features/accounts/utils/focus-field.ts';
+import { SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
+import { isValidEmailAddress } from '#shared/lib/email-address.ts';
 import { SIGN_UP_MESSAGES } from '#shared/lib/username-rules.ts';
 
 import { PasswordInput } from './password-input.tsx';
@@ -16,11 +18,15 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password';
 
 type SignInValues = { email: string; password: string };
 
-/** What the sign-in form checks before asking the server: an e-mail with an '@', and a password. */
+/** What the sign-in form checks before asking the server: a valid e-mail (the server's texts), and a password. */
 export function signInFieldErrors(values: SignInValues): Partial<Record<keyof SignInValues, string>> {
   const email = values.email.trim();
   return {
-    ...(email === '' || !email.includes('@') ? { email: SIGN_UP_MESSAGES.invalidEmail } : {}),
+    ...(email === '' || !email.includes('@')
+      ? { email: SIGN_UP_MESSAGES.invalidEmail }
+      : !isValidEmailAddress(email)
+        ? { email: SIGN_UP_ERRORS.invalidEmail }
+        : {}),
     ...(values.password === '' ? { password: PASSWORD_REQUIRED_MESSAGE } : {}),
   };
 }

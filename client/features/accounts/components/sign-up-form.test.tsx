@@ -143,6 +143,39 @@ describe('sign-up form', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it("shows 'Please enter a valid email address.' under the e-mail, and the server's same sentence if it still says so", async () => {
+    const { user, email, username, password, submit } = renderForm();
+
+    await user.type(email, 'ada@example');
+    await user.tab();
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
+    await user.type(username, 'ada');
+    await user.type(password, 'correct horse');
+    await user.click(submit);
+    expect(signUpCalls()).toHaveLength(0);
+    expect(email).toHaveFocus();
+
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(
+        json(
+          {
+            error: {
+              code: 'invalid_email',
+              message: 'Please enter a valid email address.',
+              fields: { email: 'Please enter a valid email address.' },
+            },
+          },
+          400,
+        ),
+      ),
+    );
+    await user.clear(email);
+    await user.type(email, 'ada@example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Please enter a valid email address\.$/);
+  });
+
   it('hands the new session on after a successful sign-up', async () => {
     fetchMock.mockImplementation(() =>
       Promise.resolve(json({ user: { id: 'user-1', email: 'ada@example.com', profile: null } }, 201)),

@@ -25,6 +25,13 @@ describe('signUpFieldErrors', () => {
     expect(signUpFieldErrors({ ...valid, email: '   ' }).email).toBe(SIGN_UP_MESSAGES.invalidEmail);
   });
 
+  it("says the server's 'Please enter a valid email address.' for an address with an @ that is still not one", () => {
+    for (const email of ['a@b', 'ada@', '@example.com', 'two@@example.com', 'ada lovelace@example.com']) {
+      expect(signUpFieldErrors({ ...valid, email }).email).toBe('Please enter a valid email address.');
+    }
+    expect(signUpFieldErrors({ ...valid, email: '  Ada.Lovelace+townhall@Example.co.uk ' }).email).toBeUndefined();
+  });
+
   it('counts the trimmed username, and joins several username messages with ". "', () => {
     expect(signUpFieldErrors({ ...valid, username: '  ab  ' }).username).toBe(SIGN_UP_MESSAGES.usernameTooShort);
     expect(signUpFieldErrors({ ...valid, username: 'a!' }).username).toBe(

@@ -1,7 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { AdminUserResponseSchema, AdminUsersPageSchema } from '#shared/schemas/admin-console.ts';
+import {
+  AdminPasswordResetResponseSchema,
+  AdminUserResponseSchema,
+  AdminUsersPageSchema,
+} from '#shared/schemas/admin-console.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** Accounts, newest first, 20 a page, found by part of the name, @username or e-mail. */
@@ -34,5 +38,22 @@ export function useSetUserDisabled() {
         queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
         queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
       ]),
+  });
+}
+
+/**
+ * E-mails a person the ordinary password reset link, to their own address; the administrator
+ * never sees the link. The audit log is read again after, since the server records it.
+ */
+export function useSendPasswordResetLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string }) =>
+      api.post(
+        `/api/admin/users/${encodeURIComponent(userId)}/password-reset`,
+        undefined,
+        AdminPasswordResetResponseSchema,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
   });
 }

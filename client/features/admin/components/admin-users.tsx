@@ -9,12 +9,47 @@ import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import type { AdminUser } from '#shared/schemas/admin-console.ts';
-import { useAdminUsers, useSetUserDisabled } from '../api/users.ts';
+import { useAdminUsers, useSendPasswordResetLink, useSetUserDisabled } from '../api/users.ts';
 import { AdminPageHeader, Badge, DateTime, LoadError, LoadMore } from './admin-parts.tsx';
 
 const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
 
-/** One account: who, role and status, what they made, and Disable or Enable. */
+/**
+ * 'Send reset link': the one way an administrator helps with a password. The owner gets the
+ * ordinary reset e-mail at their own address; the administrator never sees the link, and the
+ * server records the action in the audit log.
+ */
+function SendResetLinkButton({ user }: { user: AdminUser }) {
+  const sendLink = useSendPasswordResetLink();
+  const handle = `@${user.username}`;
+
+  async function handleConfirm() {
+    try {
+      const { sentTo } = await sendLink.mutateAsync({ userId: user.id });
+      toast.success(`Reset link sent to ${sentTo}`);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'That did not work. Please try again.');
+      throw error;
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      variant="info"
+      title={`Send ${handle} a password reset link?`}
+      description={`Townhall e-mails the usual reset link to ${user.email}, their own address. You will not see the link, and this is recorded in the audit log.`}
+      confirmText="Send link"
+      onConfirm={handleConfirm}
+      trigger={
+        <Button size="sm" variant="outline" aria-label={`Send reset link to ${handle}`}>
+          Send reset link
+        </Button>
+      }
+    />
+  );
+}
+
+/** One account: who, role and status, what they made, 'Send reset link', and Disable or Enable. */
 function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const setDisabled = useSetUserDisabled();
   const isDisabled = user.disabledAt !== null;
@@ -58,27 +93,30 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
         </p>
       </div>
       {isSelf ? null : (
-        <ConfirmDialog
-          variant={isDisabled ? 'info' : 'destructive'}
-          title={isDisabled ? `Enable ${handle}?` : `Disable ${handle}?`}
-          description={
-            isDisabled
-              ? 'They can sign in again and use Townhall as before.'
-              : 'They are signed out everywhere at once and cannot sign in until an administrator enables the account again. Their groups and posts stay.'
-          }
-          confirmText={isDisabled ? 'Enable' : 'Disable'}
-          onConfirm={handleConfirm}
-          trigger={
-            <Button
-              size="sm"
-              variant={isDisabled ? 'outline' : 'destructive'}
-              className="shrink-0 self-start sm:self-center"
-              aria-label={`${isDisabled ? 'Enable' : 'Disable'} ${handle}`}
-            >
-              {isDisabled ? 'Enable' : 'Disable'}
-            </Button>
-          }
-        />
+        <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-center">
+          {/* A disabled account could not sign in after the reset: enabling comes first. */}
+          {isDisabled ? null : <SendResetLinkButton user={user} />}
+          <ConfirmDialog
+            variant={isDisabled ? 'info' : 'destructive'}
+            title={isDisabled ? `Enable ${handle}?` : `Disable ${handle}?`}
+            description={
+              isDisabled
+                ? 'They can sign in again and use Townhall as before.'
+                : 'They are signed out everywhere at once and cannot sign in until an administrator enables the account again. Their groups and posts stay.'
+            }
+            confirmText={isDisabled ? 'Enable' : 'Disable'}
+            onConfirm={handleConfirm}
+            trigger={
+              <Button
+                size="sm"
+                variant={isDisabled ? 'outline' : 'destructive'}
+                aria-label={`${isDisabled ? 'Enable' : 'Disable'} ${handle}`}
+              >
+                {isDisabled ? 'Enable' : 'Disable'}
+              </Button>
+            }
+          />
+        </div>
       )}
     </li>
   );
@@ -96,7 +134,7 @@ export function AdminUsers() {
     <div className="flex flex-col gap-4">
       <AdminPageHeader
         title="Users"
-        description="Every account, newest first. Disabling one signs it out everywhere and blocks sign-in."
+        description="Every account, newest first. Disabling one signs it out everywhere and blocks sign-in. A reset link goes to the person's own address, never to you."
       />
       <div className="max-w-md">
         <TextInput

@@ -63,7 +63,8 @@ export function MailOutbox() {
         <div>
           <h2 className="text-xl font-semibold tracking-tight">E-mail outbox</h2>
           <p className="text-sm text-muted-foreground">
-            Every e-mail Townhall sent or keeps. Without an SMTP server, e-mails stay here to be read.
+            Every e-mail Townhall sent or keeps. Link secrets (reset and unsubscribe tokens) are hidden, and each e-mail
+            you open is recorded in the audit log.
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
@@ -176,7 +177,7 @@ function MessageView({ id, onClose }: { id: string; onClose: () => void }) {
 
 /**
  * The HTML part is shown in a sandboxed frame: no scripts, no access to this page; links open
- * in a new tab so an administrator can follow, say, a reset link.
+ * in a new tab. Their secrets come hidden from the server: a reset link here leads nowhere.
  */
 function MessageBody({ message }: { message: AdminMailMessage }) {
   const html = `<base target="_blank">${message.html}`;
