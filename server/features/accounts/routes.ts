@@ -23,6 +23,7 @@ import { updateEmailSettings } from './email-settings.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
+import { sessionTokenOfAnswer, sessionTokenOfRequest } from './session-token.ts';
 import { checkAvailability, signUpWithEmail } from './sign-up.ts';
 import { sendWelcomeOnce } from './welcome.ts';
 
@@ -149,6 +150,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.viewer) {
         const headers = await app.auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
         forwardCookies(headers.headers, reply);
+        await app.live.endSessions(request.viewer.id);
       }
       return reply.status(204).send(null);
     },
@@ -177,6 +179,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           logger: request.log,
         });
         forwardCookies(headers, reply);
+        // the other sessions ended; this one goes on under a new token, and so do its sockets
+        await app.live.endSessions(viewer.id, {
+          replacedToken: { from: sessionTokenOfRequest(request.headers.cookie), to: sessionTokenOfAnswer(headers) },
+        });
         return reply.status(204).send(null);
       } catch (error) {
         if (error instanceof AppError && error.code === 'wrong_password') {
