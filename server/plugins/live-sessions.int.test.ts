@@ -46,7 +46,7 @@ async function signInAgain(person: TestPerson, password = PASSWORD): Promise<str
   return `${cookie.name}=${cookie.value}`;
 }
 
-function post(cookie: string | null, url: string, payload?: unknown) {
+function post(cookie: string | null, url: string, payload?: Record<string, string>) {
   return app.inject({
     method: 'POST',
     url,

@@ -137,6 +137,8 @@ export const livePlugin = fp(
               viewerOfHandshake.set(request, { id: found.user.id, sessionHash: sessionTokenHash(found.session.token) });
             }
           }
+          // a plain GET of this path is no connection (the route answers 404)
+          if (!request.ws) return;
           const subject = addressSubject(request.ip);
           const open = openPerAddress.get(subject) ?? 0;
           if (open >= LIVE_MAX_CONNECTIONS_PER_ADDRESS) {
