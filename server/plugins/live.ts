@@ -128,17 +128,10 @@ export const livePlugin = fp(
           if (!isSameSiteOrigin(request, app.config.publicUrl)) {
             throw forbidden('This page may not open the live channel (its Origin is not allowed).');
           }
-          // The socket remembers the session it was opened with, so it ends when that session does.
-          if (request.viewer) {
-            const found = await app.auth.api.getSession({
-              headers: new Headers({ cookie: request.headers.cookie ?? '' }),
-            });
-            if (found && found.user.id === request.viewer.id) {
-              viewerOfHandshake.set(request, { id: found.user.id, sessionHash: sessionTokenHash(found.session.token) });
-            }
-          }
           // a plain GET of this path is no connection (the route answers 404)
           if (!request.ws) return;
+          // Counted before anything else is done for it, and synchronously, so a burst of
+          // handshakes cannot slip past the cap while others wait for the database.
           const subject = addressSubject(request.ip);
           const open = openPerAddress.get(subject) ?? 0;
           if (open >= LIVE_MAX_CONNECTIONS_PER_ADDRESS) {
@@ -153,6 +146,15 @@ export const livePlugin = fp(
             if (left > 0) openPerAddress.set(subject, left);
             else openPerAddress.delete(subject);
           });
+          // The socket remembers the session it was opened with, so it ends when that session does.
+          if (request.viewer) {
+            const found = await app.auth.api.getSession({
+              headers: new Headers({ cookie: request.headers.cookie ?? '' }),
+            });
+            if (found && found.user.id === request.viewer.id) {
+              viewerOfHandshake.set(request, { id: found.user.id, sessionHash: sessionTokenHash(found.session.token) });
+            }
+          }
         },
       },
       (socket, request) => {
