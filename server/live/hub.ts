@@ -316,8 +316,10 @@ export class LiveHub {
     for (const connection of this.#connections) this.#close(connection, 1001, 'Server shutting down');
   }
 
+  /** Closes a socket: from now on it watches nothing and counts as no viewer, even before its client answers. */
   #close(connection: Connection, code: number, reason: string): void {
     connection.isClosing = true;
+    for (const topic of connection.topics) this.#unsubscribe(connection, topic);
     connection.socket.close(code, reason);
   }
 

@@ -23,8 +23,8 @@ export interface SessionsPluginOptions {
 }
 
 /**
- * AMA sessions (events): the routes, the live topic `session:{id}` (anyone may watch) and the
- * reminder job at each session's start.
+ * AMA sessions (events): the routes, the live topic `session:{id}` (anyone may watch; the
+ * connections watching it are its viewers) and the reminder job at each session's start.
  */
 export const sessionsPlugin = fp(
   async (app: FastifyInstance, options: SessionsPluginOptions) => {
