@@ -87,10 +87,17 @@ export class SessionPresence implements TopicPresence {
     if (this.#isClosed) return;
     this.#isClosed = true;
     this.#throttle.clear();
-    const gone = [...this.#current.values()];
+    // The sockets still watching, and those that left but whose rows were not deleted yet (the
+    // hub may close its sockets before this runs).
+    const gone = new Map<string, { topic: string; connectionId: string }>([...this.#current, ...this.#pending]);
     this.#current.clear();
     this.#pending.clear();
-    await this.#enqueue(() => this.#delete(gone));
+    if (gone.size === 0) return;
+    await this.#enqueue(async () => {
+      await this.#delete([...gone.values()]);
+      // the viewers on other processes hear of it now rather than at their next refetch
+      await this.#publish(this.#changedEvents(new Set([...gone.values()].map((row) => row.topic))));
+    });
   }
 
   #scheduleFlush(): void {
@@ -155,18 +162,21 @@ export class SessionPresence implements TopicPresence {
   }
 
   #announce(): void {
-    const topics = [...this.#toAnnounce];
+    const topics = new Set(this.#toAnnounce);
     this.#toAnnounce.clear();
-    if (this.#isClosed || topics.length === 0) return;
+    if (this.#isClosed || topics.size === 0) return;
+    this.#publish(this.#changedEvents(topics)).catch((error: unknown) => {
+      this.#logger.warn({ err: error }, 'presence changes could not be announced');
+    });
+  }
+
+  #changedEvents(topics: Set<string>): LiveEvent[] {
     const prefix = sessionTopic('');
-    const events = topics.map((topic) => ({
+    return [...topics].map((topic) => ({
       topic,
       event: SESSION_LIVE_EVENTS.presenceChanged,
       ids: { sessionId: topic.slice(prefix.length) },
     }));
-    this.#publish(events).catch((error: unknown) => {
-      this.#logger.warn({ err: error }, 'presence changes could not be announced');
-    });
   }
 }
 

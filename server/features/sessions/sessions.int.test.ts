@@ -454,6 +454,31 @@ describe('presence', () => {
     }
   });
 
+  it('counts the viewers of every process, and forgets those of a process that stops', async () => {
+    const cast = await buildAmaCast(app);
+    const session = await schedule(app, cast.host, cast.groupId);
+    // another process of the same Townhall: its own hub and sockets, the same database and bus
+    const other = await buildTestApp();
+    const here = await openPage(session.id, cast.subscriber);
+    try {
+      const otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
+      const there = await TestLiveSocket.open(otherUrl, { origin: otherUrl, cookie: cast.member.cookie });
+      sockets.push(there);
+      expect(await there.subscribe(`session:${session.id}`)).toMatchObject({ type: 'subscribed' });
+      await vi.waitFor(async () => {
+        const seen = await viewersOf(session.id);
+        expect(seen.count).toBe(2);
+        expect(seen.people.map((person) => person.id).sort()).toEqual([cast.subscriber.id, cast.member.id].sort());
+      });
+      // the viewers of this process hear of the other's arrival
+      await here.next((m) => m.type === 'event' && m.event === 'presence.changed');
+    } finally {
+      await other.close();
+    }
+    expect((await viewersOf(session.id)).people.map((person) => person.id)).toEqual([cast.subscriber.id]);
+    here.close();
+  });
+
   it('counts nobody for made-up heartbeats or ids', async () => {
     const cast = await buildAmaCast(app);
     const session = await schedule(app, cast.host, cast.groupId);
