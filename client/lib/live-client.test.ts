@@ -144,6 +144,30 @@ describe('createLiveClient', () => {
     expect(latestSocket().sent).toContainEqual({ type: 'subscribe', topic: 'group:1' });
   });
 
+  it('tells the server when the page is hidden or shown, once per change and again after a reconnect', () => {
+    const client = startClient();
+    client.subscribe('session:7', () => {});
+    latestSocket().serverOpens();
+    client.setPresence('online');
+    client.setPresence('away');
+    client.setPresence('away');
+    expect(latestSocket().sent).toEqual([
+      { type: 'subscribe', topic: 'session:7' },
+      { type: 'presence', status: 'away' },
+    ]);
+
+    latestSocket().serverCloses(1006);
+    vi.runOnlyPendingTimers();
+    latestSocket().serverOpens();
+    // the new connection starts 'online' on the server: it hears 'away' before the subscription counts
+    expect(latestSocket().sent).toEqual([
+      { type: 'presence', status: 'away' },
+      { type: 'subscribe', topic: 'session:7' },
+    ]);
+    client.setPresence('online');
+    expect(latestSocket().sent.at(-1)).toEqual({ type: 'presence', status: 'online' });
+  });
+
   it('resubscribes every topic after a reconnect', () => {
     const client = startClient();
     client.subscribe('group:1', () => {});

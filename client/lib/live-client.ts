@@ -7,7 +7,7 @@ import {
   LiveServerMessageSchema,
   LiveTopicSchema,
 } from '#shared/schemas/live.ts';
-import type { LiveClientMessage, LiveEvent } from '#shared/schemas/live.ts';
+import type { LiveClientMessage, LiveEvent, LivePresenceStatus } from '#shared/schemas/live.ts';
 
 /** Where the live channel stands: dialling, connected, or down (waiting to retry, or closed). */
 export type LiveStatus = 'connecting' | 'open' | 'closed';
@@ -34,7 +34,10 @@ export type LiveClientOptions = {
   url?: string;
   /** Defaults to the global WebSocket. */
   WebSocketImpl?: LiveSocketConstructor;
-  /** The server ended the socket because it signed the person out (a disabled account). */
+  /**
+   * The server ended the socket because the session it was opened with ended (sign-out or a
+   * password change or reset elsewhere, a disabled account, an expired session).
+   */
   onViewerEnded?: () => void;
 };
 
@@ -46,6 +49,11 @@ export type LiveClient = {
   onStatus(listener: (status: LiveStatus) => void): () => void;
   /** The current status. */
   getStatus(): LiveStatus;
+  /**
+   * Whether this page is in front of its person ('online') or hidden ('away'), for the topics
+   * that show who is watching; told to the server now and after every reconnect.
+   */
+  setPresence(presence: LivePresenceStatus): void;
   /**
    * Drops the socket and dials again at once (when anything is watched), resubscribing every
    * topic. Called when the signed-in person changes: the server reads who is watching from the
@@ -85,6 +93,8 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   const statusListeners = new Set<(status: LiveStatus) => void>();
 
   let status: LiveStatus = 'closed';
+  // The server takes every new connection as 'online'.
+  let presence: LivePresenceStatus = 'online';
   let socket: LiveSocket | null = null;
   let isSocketOpen = false;
   let isClosedForGood = false;
@@ -126,6 +136,7 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       isSocketOpen = true;
       attempt = 0;
       setStatus('open');
+      if (presence !== 'online') send({ type: 'presence', status: presence });
       for (const topic of listenersByTopic.keys()) send({ type: 'subscribe', topic });
       startHeartbeat();
     };
@@ -266,6 +277,12 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
 
     getStatus() {
       return status;
+    },
+
+    setPresence(next) {
+      if (next === presence) return;
+      presence = next;
+      send({ type: 'presence', status: next });
     },
 
     reconnect() {

@@ -20,6 +20,7 @@ function fakeLiveClient() {
     subscribe,
     onStatus: () => () => {},
     getStatus: () => 'open',
+    setPresence: () => {},
     reconnect: () => {},
     close: () => {},
   };

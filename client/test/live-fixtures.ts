@@ -22,6 +22,7 @@ export function createFakeLiveClient() {
     subscribe,
     onStatus: () => () => {},
     getStatus: () => 'open',
+    setPresence: vi.fn(),
     reconnect: () => {},
     close: () => {},
   };

@@ -64,7 +64,10 @@ async function clientWorker(): Promise<void> {
 
   const open = (index: number, url: string, origin: string, topic: string) =>
     new Promise<WebSocket>((resolve, reject) => {
-      const socket = new WebSocket(url, { origin, perMessageDeflate: false });
+      // Each client stands for an address of its own (the server trusts the loopback proxy): one
+      // address may hold only LIVE_MAX_CONNECTIONS_PER_ADDRESS live connections.
+      const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+      const socket = new WebSocket(url, { origin, perMessageDeflate: false, headers: { 'x-forwarded-for': address } });
       let subscribed = false;
       const timer = setTimeout(() => {
         socket.terminate();

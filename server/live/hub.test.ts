@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { describe, expect, it } from 'vitest';
-import { DELIVERY_SLICE, LiveHub } from './hub.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { COALESCE_MS, DELIVERY_SLICE, LiveHub, sessionsEndedEvent, type PresenceWatch } from './hub.ts';
 
 /** Just enough of a ws socket for the hub: it records what it was sent. */
 class FakeSocket extends EventEmitter {
@@ -13,9 +13,18 @@ class FakeSocket extends EventEmitter {
   send(frame: string) {
     this.sent.push(JSON.parse(frame));
   }
+  closedWith: number | undefined;
   ping() {}
   terminate() {}
-  close() {}
+  close(code?: number) {
+    this.closedWith = code;
+    this.readyState = 3;
+    this.emit('close');
+  }
+  /** The client sends a message. */
+  says(message: unknown) {
+    this.emit('message', Buffer.from(JSON.stringify(message)), false);
+  }
 }
 
 const silent = { debug() {}, error() {}, warn() {}, info() {} } as unknown as FastifyBaseLogger;
@@ -61,5 +70,99 @@ describe('LiveHub delivery to a large audience', () => {
     for (let turn = 0; turn < 5; turn += 1) await nextTurn();
     expect(events(last)).toEqual([]);
     expect(events(sockets[0] as FakeSocket)).toEqual(['post.created']);
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LiveHub coalesced events', () => {
+  it('delivers a burst of a coalesced event as one at once and one at the end of the interval', async () => {
+    vi.useFakeTimers();
+    const hub = new LiveHub(silent);
+    hub.registerTopicKind('room', { authorize: () => true, coalesce: ['presence.changed'] });
+    const [socket] = await watchersWithFakeTime(hub, 1, 'room:3');
+    for (let index = 0; index < 50; index += 1) {
+      hub.deliver({ topic: 'room:3', event: 'presence.changed', ids: { sessionId: '3' } });
+    }
+    hub.deliver({ topic: 'room:3', event: 'question.created', ids: { questionId: 'q' } });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events(socket as FakeSocket)).toEqual(['presence.changed', 'question.created']);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS);
+    expect(events(socket as FakeSocket)).toEqual(['presence.changed', 'question.created', 'presence.changed']);
+    await vi.advanceTimersByTimeAsync(COALESCE_MS * 5);
+    expect(events(socket as FakeSocket)).toHaveLength(3);
+  });
+});
+
+async function watchersWithFakeTime(hub: LiveHub, count: number, topic: string): Promise<FakeSocket[]> {
+  const sockets = Array.from({ length: count }, () => new FakeSocket());
+  for (const socket of sockets) {
+    hub.accept(socket as unknown as WebSocket, null);
+    socket.says({ type: 'subscribe', topic });
+  }
+  await vi.advanceTimersByTimeAsync(0);
+  return sockets;
+}
+
+describe('LiveHub presence', () => {
+  it('reports each socket that watches, its page status, and its departure, under the id the hub gave it', async () => {
+    const watches: PresenceWatch[] = [];
+    const departures: string[] = [];
+    const hub = new LiveHub(silent);
+    hub.registerTopicKind('session', {
+      authorize: () => true,
+      presence: { watch: (watch) => watches.push(watch), unwatch: (topic, id) => departures.push(`${topic} ${id}`) },
+    });
+    hub.registerTopicKind('room', { authorize: () => true });
+    const socket = new FakeSocket();
+    hub.accept(socket as unknown as WebSocket, { id: 'u1', sessionHash: 'h1' });
+    const welcome = socket.sent[0] as { connectionId: string };
+    socket.says({ type: 'subscribe', topic: 'session:7' });
+    socket.says({ type: 'subscribe', topic: 'room:7' });
+    await nextTurn();
+    socket.says({ type: 'presence', status: 'away' });
+    socket.says({ type: 'presence', status: 'away' });
+    await nextTurn();
+    expect(watches).toEqual([
+      { topic: 'session:7', connectionId: welcome.connectionId, userId: 'u1', status: 'online' },
+      { topic: 'session:7', connectionId: welcome.connectionId, userId: 'u1', status: 'away' },
+    ]);
+    socket.close();
+    expect(departures).toEqual([`session:7 ${welcome.connectionId}`]);
+  });
+});
+
+describe('LiveHub sessions', () => {
+  it('closes the sockets whose session is gone, renames a replaced one, and keeps the rest', async () => {
+    const live = new Map([['u1', new Set(['kept', 'new'])]]);
+    const hub = new LiveHub(silent, { sessions: async () => live });
+    const [kept, ended, renamed, other] = [new FakeSocket(), new FakeSocket(), new FakeSocket(), new FakeSocket()];
+    hub.accept(kept as unknown as WebSocket, { id: 'u1', sessionHash: 'kept' });
+    hub.accept(ended as unknown as WebSocket, { id: 'u1', sessionHash: 'gone' });
+    hub.accept(renamed as unknown as WebSocket, { id: 'u1', sessionHash: 'old' });
+    hub.accept(other as unknown as WebSocket, { id: 'u2', sessionHash: 'x' });
+    hub.deliver(sessionsEndedEvent('u1', { from: 'old', to: 'new' }));
+    await vi.waitFor(() => expect(ended.closedWith).toBe(4403));
+    expect([kept.closedWith, renamed.closedWith, other.closedWith]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('refuses a subscription when the session ended, closing the socket', async () => {
+    const hub = new LiveHub(silent, { sessions: async () => new Map() });
+    hub.registerTopicKind('user', { authorize: ({ viewer, id }) => viewer?.id === id });
+    const socket = new FakeSocket();
+    hub.accept(socket as unknown as WebSocket, { id: 'u1', sessionHash: 'h' });
+    socket.says({ type: 'subscribe', topic: 'user:u1' });
+    await vi.waitFor(() => expect(socket.closedWith).toBe(4403));
+    expect(socket.sent.filter((message) => (message as { type: string }).type === 'subscribed')).toEqual([]);
+  });
+
+  it('closes a socket that sends more messages than its allowance with 1008', () => {
+    const hub = new LiveHub(silent);
+    const socket = new FakeSocket();
+    hub.accept(socket as unknown as WebSocket, null);
+    for (let index = 0; index < 100; index += 1) socket.says({ type: 'ping' });
+    expect(socket.closedWith).toBe(1008);
   });
 });

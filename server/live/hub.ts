@@ -2,17 +2,61 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
+  LIVE_MESSAGE_BURST,
+  LIVE_MESSAGES_PER_SECOND,
+  LIVE_POLICY_VIOLATION_CLOSE_CODE,
   LIVE_VIEWER_ENDED_CLOSE_CODE,
   LiveClientMessageSchema,
   type LiveEvent,
+  type LivePresenceStatus,
   type LiveServerMessage,
 } from '#shared/schemas/live.ts';
 import type { Viewer } from '../lib/viewer.ts';
+import { KeyedThrottle } from './throttle.ts';
+
+/** One socket of this process watching one topic, as presence sees it. */
+export interface PresenceWatch {
+  topic: string;
+  /** The id the hub gave the socket (its `welcome`); never one a client made up. */
+  connectionId: string;
+  userId: string | null;
+  status: LivePresenceStatus;
+}
+
+/** Told which sockets of this process watch the topics of a kind, so it can show who is watching. */
+export interface TopicPresence {
+  /** A socket started watching `watch.topic`, or its page was shown or hidden. */
+  watch(watch: PresenceWatch): void;
+  /** A socket stopped watching (it unsubscribed or closed). */
+  unwatch(topic: string, connectionId: string): void;
+}
 
 /** Decides whether a viewer may watch a topic of one kind. */
 export interface TopicKind {
   authorize(context: { viewer: Viewer | null; id: string }): boolean | Promise<boolean>;
+  /** Keeps presence for the topics of this kind from the sockets that watch them. */
+  presence?: TopicPresence;
+  /**
+   * Events of this kind that only say "read again" (such as `presence.changed`): each topic gets
+   * at most one per COALESCE_MS on this process, later ones folding into one at the interval's end.
+   */
+  coalesce?: readonly string[];
 }
+
+/** A signed-in socket's person and the session it was opened with. */
+export interface LiveViewer extends Viewer {
+  /** sessionTokenHash of the session's token. */
+  sessionHash: string;
+}
+
+/**
+ * The sessions that still let someone in, as token hashes per person (viewer-sessions.ts reads
+ * them from the database); a person with none is absent.
+ */
+export type SessionLookup = (userIds: readonly string[]) => Promise<Map<string, Set<string>>>;
+
+/** Interval of coalesced events per topic, in milliseconds. */
+export const COALESCE_MS = 1_000;
 
 /** Sockets served per turn of the event loop when an event goes to a large audience. */
 export const DELIVERY_SLICE = 256;
@@ -22,13 +66,16 @@ export const MAX_TOPICS_PER_CONNECTION = 100;
 
 /**
  * Topic of the bus's own messages between processes; never a client's. An event
- * `viewer.ended` here closes, on every process, the sockets of the person `ids.userId`.
+ * `viewer.ended` here closes, on every process, the sockets of the person `ids.userId`;
+ * `sessions.ended` makes every process check that person's sockets against the sessions that
+ * remain and close those whose session is gone.
  */
 export const CONTROL_TOPIC = 'server:control';
 const CONTROL_KIND = 'server';
 export const VIEWER_ENDED_EVENT = 'viewer.ended';
+export const SESSIONS_ENDED_EVENT = 'sessions.ended';
 
-/** WebSocket close code of a socket whose person was signed out by the server (disabled account). */
+/** WebSocket close code of a socket whose session ended (the client reads its session again). */
 export const VIEWER_ENDED_CLOSE_CODE = LIVE_VIEWER_ENDED_CLOSE_CODE;
 
 /** The bus event that ends every live connection of `userId` (emit it in the transaction that signs them out). */
@@ -36,12 +83,31 @@ export function viewerEndedEvent(userId: string): LiveEvent {
   return { topic: CONTROL_TOPIC, event: VIEWER_ENDED_EVENT, ids: { userId } };
 }
 
+/**
+ * The bus event, sent after some sessions of `userId` ended, that closes the sockets opened with
+ * them on every process. `replaced` (token hashes) names a session that goes on under a new
+ * token, as a password change does for the session that made it: its sockets stay.
+ */
+export function sessionsEndedEvent(userId: string, replaced?: { from: string; to: string }): LiveEvent {
+  return {
+    topic: CONTROL_TOPIC,
+    event: SESSIONS_ENDED_EVENT,
+    ids: replaced ? { userId, from: replaced.from, to: replaced.to } : { userId },
+  };
+}
+
 interface Connection {
   id: string;
   socket: WebSocket;
-  viewer: Viewer | null;
+  viewer: LiveViewer | null;
   topics: Set<string>;
   isAlive: boolean;
+  /** Set once the hub closes it: later messages are not read. */
+  isClosing: boolean;
+  presence: LivePresenceStatus;
+  /** Token bucket of the message rate. */
+  tokens: number;
+  refilledAt: number;
 }
 
 /**
@@ -53,9 +119,21 @@ export class LiveHub {
   readonly #byTopic = new Map<string, Set<Connection>>();
   readonly #connections = new Set<Connection>();
   readonly #logger: Logger;
+  readonly #lookupSessions: SessionLookup | undefined;
+  readonly #coalesced = new Map<string, LiveEvent>();
+  readonly #coalescer = new KeyedThrottle(COALESCE_MS, (key) => {
+    const event = this.#coalesced.get(key);
+    this.#coalesced.delete(key);
+    if (event) this.#fanOut(event);
+  });
 
-  constructor(logger: Logger) {
+  /**
+   * `sessions` tells which sessions still let someone in; without it (unit tests of delivery)
+   * every session counts as live.
+   */
+  constructor(logger: Logger, options: { sessions?: SessionLookup } = {}) {
     this.#logger = logger;
+    this.#lookupSessions = options.sessions;
   }
 
   /** Lets clients watch topics `kind:id`; each subscription is authorized by `topic`. */
@@ -70,14 +148,31 @@ export class LiveHub {
   }
 
   /** Takes a new socket: answers its messages until it closes. */
-  accept(socket: WebSocket, viewer: Viewer | null): void {
-    const connection: Connection = { id: randomUUID(), socket, viewer, topics: new Set(), isAlive: true };
+  accept(socket: WebSocket, viewer: LiveViewer | null): void {
+    const connection: Connection = {
+      id: randomUUID(),
+      socket,
+      viewer,
+      topics: new Set(),
+      isAlive: true,
+      isClosing: false,
+      presence: 'online',
+      tokens: LIVE_MESSAGE_BURST,
+      refilledAt: performance.now(),
+    };
     this.#connections.add(connection);
     socket.on('pong', () => {
       connection.isAlive = true;
     });
     socket.on('message', (raw, isBinary) => {
+      if (connection.isClosing) return;
       connection.isAlive = true;
+      if (!this.#takeToken(connection)) {
+        // A client that floods is cut rather than answered: an error frame per extra message
+        // would be a flood of our own. Ours sends a few messages a minute.
+        this.#close(connection, LIVE_POLICY_VIOLATION_CLOSE_CODE, 'Too many messages');
+        return;
+      }
       void this.#onMessage(connection, isBinary ? null : raw.toString()).catch((error: unknown) => {
         this.#logger.error({ err: error }, 'live message failed');
         this.#send(connection, { type: 'error', code: 'internal', message: 'Something went wrong.' });
@@ -99,6 +194,16 @@ export class LiveHub {
       this.#control(event);
       return;
     }
+    if (this.#kindOf(event.topic)?.coalesce?.includes(event.event)) {
+      const key = `${event.topic}\n${event.event}`;
+      this.#coalesced.set(key, event);
+      this.#coalescer.hit(key);
+      return;
+    }
+    this.#fanOut(event);
+  }
+
+  #fanOut(event: LiveEvent): void {
     const watchers = this.#byTopic.get(event.topic);
     if (!watchers || watchers.size === 0) return;
     const message: LiveServerMessage = { type: 'event', ...event };
@@ -155,20 +260,82 @@ export class LiveHub {
     let ended = 0;
     for (const connection of this.#connections) {
       if (connection.viewer?.id !== userId) continue;
-      connection.socket.close(VIEWER_ENDED_CLOSE_CODE, 'Signed out');
+      this.#close(connection, VIEWER_ENDED_CLOSE_CODE, 'Signed out');
+      ended += 1;
+    }
+    return ended;
+  }
+
+  /**
+   * Checks the signed-in sockets of `userIds` (all of them without it) against the sessions
+   * that remain, and closes those whose session ended or expired, or whose account was disabled.
+   * Returns how many it closed.
+   */
+  async endLapsedSessions(userIds?: readonly string[]): Promise<number> {
+    // What each socket held when the check began: a socket whose session was renamed meanwhile
+    // (a password change) is left to the check that the rename brings.
+    const checked: { connection: Connection; userId: string; sessionHash: string }[] = [];
+    for (const connection of this.#connections) {
+      const viewer = connection.viewer;
+      if (!viewer || connection.isClosing || (userIds && !userIds.includes(viewer.id))) continue;
+      checked.push({ connection, userId: viewer.id, sessionHash: viewer.sessionHash });
+    }
+    if (checked.length === 0 || !this.#lookupSessions) return 0;
+    const live = await this.#lookupSessions([...new Set(checked.map((item) => item.userId))]);
+    let ended = 0;
+    for (const { connection, userId, sessionHash } of checked) {
+      if (connection.viewer?.sessionHash !== sessionHash || live.get(userId)?.has(sessionHash)) continue;
+      if (!this.#connections.has(connection) || connection.isClosing) continue;
+      this.#close(connection, VIEWER_ENDED_CLOSE_CODE, 'Signed out');
       ended += 1;
     }
     return ended;
   }
 
   #control(event: LiveEvent): void {
-    const userId = event.ids.userId;
-    if (event.event === VIEWER_ENDED_EVENT && typeof userId === 'string') this.endViewer(userId);
+    const { userId, from, to } = event.ids;
+    if (typeof userId !== 'string') return;
+    if (event.event === VIEWER_ENDED_EVENT) this.endViewer(userId);
+    if (event.event === SESSIONS_ENDED_EVENT) {
+      if (typeof from === 'string' && typeof to === 'string') {
+        for (const connection of this.#connections) {
+          if (connection.viewer?.id === userId && connection.viewer.sessionHash === from) {
+            connection.viewer = { ...connection.viewer, sessionHash: to };
+          }
+        }
+      }
+      this.endLapsedSessions([userId]).catch((error: unknown) => {
+        this.#logger.error({ err: error }, 'live sessions could not be checked');
+      });
+    }
   }
 
   /** Closes every socket (server shutting down: clients reconnect elsewhere). */
   closeAll(): void {
-    for (const connection of this.#connections) connection.socket.close(1001, 'Server shutting down');
+    this.#coalescer.clear();
+    for (const connection of this.#connections) this.#close(connection, 1001, 'Server shutting down');
+  }
+
+  /** Closes a socket: from now on it watches nothing and counts as no viewer, even before its client answers. */
+  #close(connection: Connection, code: number, reason: string): void {
+    connection.isClosing = true;
+    for (const topic of connection.topics) this.#unsubscribe(connection, topic);
+    connection.socket.close(code, reason);
+  }
+
+  /** Takes one message's token from the socket's bucket; false when it is empty. */
+  #takeToken(connection: Connection): boolean {
+    const now = performance.now();
+    const refill = ((now - connection.refilledAt) / 1000) * LIVE_MESSAGES_PER_SECOND;
+    connection.tokens = Math.min(LIVE_MESSAGE_BURST, connection.tokens + refill);
+    connection.refilledAt = now;
+    if (connection.tokens < 1) return false;
+    connection.tokens -= 1;
+    return true;
+  }
+
+  #kindOf(topic: string): TopicKind | undefined {
+    return this.#kinds.get(topic.slice(0, topic.indexOf(':')));
   }
 
   async #onMessage(connection: Connection, raw: string | null): Promise<void> {
@@ -199,7 +366,33 @@ export class LiveHub {
       case 'subscribe':
         await this.#subscribe(connection, message.topic);
         return;
+      case 'presence':
+        if (connection.presence === message.status) return;
+        connection.presence = message.status;
+        for (const topic of connection.topics) {
+          this.#kindOf(topic)?.presence?.watch(this.#watchOf(connection, topic));
+        }
+        return;
     }
+  }
+
+  #watchOf(connection: Connection, topic: string): PresenceWatch {
+    return { topic, connectionId: connection.id, userId: connection.viewer?.id ?? null, status: connection.presence };
+  }
+
+  /**
+   * Whether the session the socket was opened with still lets its person in; a socket whose
+   * session is gone is closed (its client reads its session again and reconnects).
+   */
+  async #hasLiveSession(connection: Connection): Promise<boolean> {
+    const viewer = connection.viewer;
+    if (!viewer || !this.#lookupSessions) return true;
+    const live = await this.#lookupSessions([viewer.id]);
+    // renamed meanwhile by a password change made with this very session: it goes on
+    if (connection.viewer?.sessionHash !== viewer.sessionHash) return true;
+    if (live.get(viewer.id)?.has(viewer.sessionHash)) return true;
+    if (!connection.isClosing) this.#close(connection, VIEWER_ENDED_CLOSE_CODE, 'Signed out');
+    return false;
   }
 
   async #subscribe(connection: Connection, topic: string): Promise<void> {
@@ -229,13 +422,20 @@ export class LiveHub {
       });
       return;
     }
-    const isAllowed = await kind.authorize({ viewer: connection.viewer, id });
+    // A topic is authorized for the person the socket speaks for: only while their session lasts.
+    if (!(await this.#hasLiveSession(connection))) return;
+    const viewer = connection.viewer ? { id: connection.viewer.id } : null;
+    const isAllowed = await kind.authorize({ viewer, id });
     if (!isAllowed) {
       this.#send(connection, { type: 'error', topic, code: 'forbidden', message: 'You may not watch this topic.' });
       return;
     }
-    // the socket may have closed while authorization ran
-    if (!this.#connections.has(connection)) return;
+    // the socket may have closed, or subscribed twice, while authorization ran
+    if (!this.#connections.has(connection) || connection.isClosing) return;
+    if (connection.topics.has(topic)) {
+      this.#send(connection, { type: 'subscribed', topic });
+      return;
+    }
     connection.topics.add(topic);
     let watchers = this.#byTopic.get(topic);
     if (!watchers) {
@@ -243,14 +443,16 @@ export class LiveHub {
       this.#byTopic.set(topic, watchers);
     }
     watchers.add(connection);
+    kind.presence?.watch(this.#watchOf(connection, topic));
     this.#send(connection, { type: 'subscribed', topic });
   }
 
   #unsubscribe(connection: Connection, topic: string): void {
-    connection.topics.delete(topic);
+    if (!connection.topics.delete(topic)) return;
     const watchers = this.#byTopic.get(topic);
     watchers?.delete(connection);
     if (watchers?.size === 0) this.#byTopic.delete(topic);
+    this.#kindOf(topic)?.presence?.unwatch(topic, connection.id);
   }
 
   #drop(connection: Connection): void {

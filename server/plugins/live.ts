@@ -2,15 +2,41 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import { LIVE_MAX_MESSAGE_BYTES, LiveEventSchema, type LiveEvent } from '#shared/schemas/live.ts';
+import {
+  LIVE_MAX_CONNECTIONS_PER_ADDRESS,
+  LIVE_MAX_MESSAGE_BYTES,
+  LiveEventSchema,
+  type LiveEvent,
+} from '#shared/schemas/live.ts';
 import type { Transaction } from '../db/client.ts';
-import { forbidden } from '../lib/errors.ts';
+import { forbidden, tooManyRequests } from '../lib/errors.ts';
 import { isSameSiteOrigin } from '../lib/origin.ts';
 import type { LiveBus } from '../live/bus.ts';
-import { LiveHub } from '../live/hub.ts';
+import { LiveHub, sessionsEndedEvent, type LiveViewer } from '../live/hub.ts';
+import { liveSessionHashes, sessionTokenHash } from '../live/viewer-sessions.ts';
+import { addressSubject } from './rate-limit.ts';
 
-/** How often the server pings each socket; a socket silent for two rounds is cut. */
+/**
+ * How often the server pings each socket (a socket silent for two rounds is cut) and checks
+ * the signed-in ones against the sessions table (an expired session, or one ended by a path
+ * that sent no `sessions.ended`, stops within this time).
+ */
 const HEARTBEAT_MS = 30_000;
+
+/** The live side of the app. */
+export interface Live {
+  hub: LiveHub;
+  bus: LiveBus;
+  /** Sends events that belong to no write (they leave at once, through the bus, to every process). */
+  publish(events: LiveEvent[]): Promise<void>;
+  /**
+   * Closes, on every process, the sockets of `userId` whose session no longer exists; call it
+   * after the sessions changed (sign-out, password change or reset). `replacedToken` names the
+   * session token a password change replaced by a new one: the sockets of that session stay.
+   * Never throws: a failure is logged, and the periodic check closes the sockets a little later.
+   */
+  endSessions(userId: string, options?: { replacedToken?: { from: string | null; to: string | null } }): Promise<void>;
+}
 
 /** What a domain function gets inside a transaction besides the handle. */
 export interface TransactionContext {
@@ -20,7 +46,7 @@ export interface TransactionContext {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: { hub: LiveHub; bus: LiveBus };
+    live: Live;
     /** Runs `fn` in one database transaction; its live events leave at commit. */
     transaction<T>(fn: (tx: Transaction, context: TransactionContext) => Promise<T>): Promise<T>;
   }
@@ -29,9 +55,10 @@ declare module 'fastify' {
 /** The live channel: WebSocket at /api/live, events from the bus to subscribed sockets. */
 export const livePlugin = fp(
   async (app: FastifyInstance, options: { bus: LiveBus }) => {
-    const hub = new LiveHub(app.log.child({ component: 'live' }));
+    const hub = new LiveHub(app.log.child({ component: 'live' }), {
+      sessions: (userIds) => liveSessionHashes(app.db, userIds),
+    });
     const { bus } = options;
-    app.decorate('live', { hub, bus });
 
     app.decorate('transaction', async function transaction<
       T,
@@ -52,9 +79,37 @@ export const livePlugin = fp(
       return result;
     });
 
+    const publish = async (events: LiveEvent[]) => {
+      await app.transaction(async (_tx, { emit }) => {
+        for (const event of events) emit(event);
+      });
+    };
+    app.decorate('live', {
+      hub,
+      bus,
+      publish,
+      async endSessions(userId, endOptions = {}) {
+        const { from, to } = endOptions.replacedToken ?? {};
+        const replaced = from && to ? { from: sessionTokenHash(from), to: sessionTokenHash(to) } : undefined;
+        await publish([sessionsEndedEvent(userId, replaced)]).catch((error: unknown) => {
+          app.log.error({ err: error, userId }, 'the end of sessions could not be sent to the live channel');
+        });
+      },
+    } satisfies Live);
+
     await bus.start((event) => hub.deliver(event));
-    const heartbeat = setInterval(() => hub.heartbeat(), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => {
+      hub.heartbeat();
+      hub.endLapsedSessions().catch((error: unknown) => {
+        app.log.error({ err: error }, 'live sessions could not be checked');
+      });
+    }, HEARTBEAT_MS);
     heartbeat.unref();
+
+    // Open sockets per address (IPv6 per /64) on this process, counted from the handshake until
+    // the connection's TCP socket closes, so handshakes under way count too.
+    const openPerAddress = new Map<string, number>();
+    const viewerOfHandshake = new WeakMap<object, LiveViewer>();
 
     await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
     app.get(
@@ -73,10 +128,37 @@ export const livePlugin = fp(
           if (!isSameSiteOrigin(request, app.config.publicUrl)) {
             throw forbidden('This page may not open the live channel (its Origin is not allowed).');
           }
+          // a plain GET of this path is no connection (the route answers 404)
+          if (!request.ws) return;
+          // Counted before anything else is done for it, and synchronously, so a burst of
+          // handshakes cannot slip past the cap while others wait for the database.
+          const subject = addressSubject(request.ip);
+          const open = openPerAddress.get(subject) ?? 0;
+          if (open >= LIVE_MAX_CONNECTIONS_PER_ADDRESS) {
+            throw tooManyRequests(
+              30,
+              `Too many live connections from your network (at most ${LIVE_MAX_CONNECTIONS_PER_ADDRESS} at once). Close some tabs and try again.`,
+            );
+          }
+          openPerAddress.set(subject, open + 1);
+          request.raw.socket.once('close', () => {
+            const left = (openPerAddress.get(subject) ?? 1) - 1;
+            if (left > 0) openPerAddress.set(subject, left);
+            else openPerAddress.delete(subject);
+          });
+          // The socket remembers the session it was opened with, so it ends when that session does.
+          if (request.viewer) {
+            const found = await app.auth.api.getSession({
+              headers: new Headers({ cookie: request.headers.cookie ?? '' }),
+            });
+            if (found && found.user.id === request.viewer.id) {
+              viewerOfHandshake.set(request, { id: found.user.id, sessionHash: sessionTokenHash(found.session.token) });
+            }
+          }
         },
       },
       (socket, request) => {
-        hub.accept(socket, request.viewer);
+        hub.accept(socket, viewerOfHandshake.get(request) ?? null);
       },
     );
 
@@ -86,5 +168,5 @@ export const livePlugin = fp(
       await bus.close();
     });
   },
-  { name: 'live', dependencies: ['database'] },
+  { name: 'live', dependencies: ['database', 'accounts'] },
 );

@@ -28,10 +28,13 @@ export class TestLiveSocket {
    * Opens a socket to `baseUrl`'s /api/live, signed in when `cookie` (a session cookie) is
    * given; rejects with the HTTP status when refused.
    */
-  static open(baseUrl: string, options: { origin?: string; cookie?: string } = {}): Promise<TestLiveSocket> {
+  static open(
+    baseUrl: string,
+    options: { origin?: string; cookie?: string; headers?: Record<string, string> } = {},
+  ): Promise<TestLiveSocket> {
     const url = new URL('/api/live', baseUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.origin) headers.origin = options.origin;
     if (options.cookie) headers.cookie = options.cookie;
     const socket = new WebSocket(url, { headers });
@@ -39,7 +42,12 @@ export class TestLiveSocket {
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));
       socket.once('unexpected-response', (_request, response) => {
-        reject(new Error(`refused with HTTP ${response.statusCode}`));
+        let body = '';
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.on('end', () => reject(new Error(`refused with HTTP ${response.statusCode}: ${body}`)));
+        response.on('close', () => reject(new Error(`refused with HTTP ${response.statusCode}: ${body}`)));
       });
       socket.once('error', reject);
     });

@@ -8,10 +8,12 @@ export const SESSION_LIMITS = {
   /** A start time may lie this far in the past (a clock a little off, a form filled slowly). */
   pastToleranceMinutes: 5,
   pageSize: 20,
-  /** How long a presence heartbeat counts someone as watching. */
+  /** How long a presence row counts someone as watching after its process last refreshed it. */
   presenceWindowSeconds: 45,
-  /** How often the session page sends its heartbeat. */
-  presenceHeartbeatSeconds: 20,
+  /** How often each server process refreshes the presence rows of its own live connections. */
+  presenceRefreshSeconds: 15,
+  /** How often the session page reads who is watching again, besides `presence.changed`. */
+  viewersRefetchSeconds: 20,
   /** How many signed-in viewers GET /viewers names. */
   viewersShown: 12,
 } as const;

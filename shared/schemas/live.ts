@@ -9,8 +9,22 @@ export const LIVE_CLIENT_PONG_TIMEOUT_MS = 10_000;
 /** Reconnect backoff: first delay, cap, both in milliseconds. */
 export const LIVE_RECONNECT_BASE_MS = 1_000;
 export const LIVE_RECONNECT_MAX_MS = 30_000;
-/** WebSocket close code of a socket whose person the server signed out (a disabled account): the client reads its session again. */
+/**
+ * WebSocket close code of a socket whose session ended (sign-out, password change or reset on
+ * any device, a disabled account, an expired session): the client reads its session again.
+ */
 export const LIVE_VIEWER_ENDED_CLOSE_CODE = 4403;
+/** WebSocket close code of a socket that broke a rule of the channel (too many messages). */
+export const LIVE_POLICY_VIOLATION_CLOSE_CODE = 1008;
+/** Messages one socket may send per second on average, and at once after a quiet spell. */
+export const LIVE_MESSAGES_PER_SECOND = 10;
+export const LIVE_MESSAGE_BURST = 30;
+/** Open live connections one network address (IPv6: one /64) may hold on one server process. */
+export const LIVE_MAX_CONNECTIONS_PER_ADDRESS = 20;
+
+/** Whether the page behind a connection is in front of its person ('online') or hidden ('away'). */
+export const LIVE_PRESENCE_STATUSES = ['online', 'away'] as const;
+export type LivePresenceStatus = (typeof LIVE_PRESENCE_STATUSES)[number];
 
 /**
  * A topic names what a client watches: `kind:id`, for example `group:42` or `session:7`.
@@ -27,6 +41,8 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), topic: LiveTopicSchema }),
   z.strictObject({ type: z.literal('unsubscribe'), topic: LiveTopicSchema }),
   z.strictObject({ type: z.literal('ping') }),
+  /** The page was shown or hidden; counts for every topic of this connection that shows who watches. */
+  z.strictObject({ type: z.literal('presence'), status: z.enum(LIVE_PRESENCE_STATUSES) }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 

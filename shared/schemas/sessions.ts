@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SESSION_LIMITS, SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 
 import { GroupPersonSchema } from './groups.ts';
+import { LIVE_PRESENCE_STATUSES, type LivePresenceStatus } from './live.ts';
 
 export const SESSION_STATUSES = ['scheduled', 'live', 'ended'] as const;
 export const SessionStatusSchema = z.enum(SESSION_STATUSES);
@@ -108,20 +109,16 @@ export const TranscriptSchema = z.object({
 });
 export type Transcript = z.infer<typeof TranscriptSchema>;
 
-export const PRESENCE_STATUSES = ['online', 'away'] as const;
-export type PresenceStatus = (typeof PRESENCE_STATUSES)[number];
-
-/** Body of POST /api/sessions/:id/presence (a heartbeat) and …/presence/leave. */
-export const PresenceInputSchema = z.strictObject({
-  status: z.enum(PRESENCE_STATUSES).default('online'),
-  /** A random id of the open page (one per tab). */
-  connectionId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-});
-export const PresenceLeaveInputSchema = z.strictObject({ connectionId: PresenceInputSchema.shape.connectionId });
+/**
+ * Presence comes from the live channel: a connection watching `session:{id}` is a viewer, and
+ * its client says `{"type":"presence","status":"away"|"online"}` when the page is hidden or shown.
+ */
+export const PRESENCE_STATUSES = LIVE_PRESENCE_STATUSES;
+export type PresenceStatus = LivePresenceStatus;
 
 /** GET /api/sessions/:id/viewers. */
 export const ViewersResponseSchema = z.object({
-  /** Open pages seen in the presence window, signed in or not. */
+  /** Who watches now: each signed-in person once, each signed-out connection once. */
   count: z.number().int(),
   people: z.array(GroupPersonSchema.extend({ status: z.enum(PRESENCE_STATUSES) })),
 });

@@ -6,6 +6,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { buildGroupPage, json, stubApi } from '#client/features/groups/test/group-fixtures.ts';
 import { buildAmaSession } from '#client/features/sessions/test/session-fixtures.ts';
 import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
+import { createFakeLiveClient } from '#client/test/live-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
@@ -32,7 +33,6 @@ function stubSessionApi(session: AmaSession, role: 'host' | 'subscriber') {
       if (path === `/api/sessions/${session.id}/viewers`) {
         return json({ count: 3, people: [{ ...HOST, id: 'user-9', username: 'bo', name: 'Bo', status: 'away' }] });
       }
-      if (path.endsWith('/presence') || path.endsWith('/presence/leave')) return new Response(null, { status: 204 });
       if (path === '/api/groups/by-slug/compilers') {
         return json(buildGroupPage(role, role === 'host' ? { ownerId: HOST.id, host: HOST } : {}));
       }
@@ -47,7 +47,8 @@ function stubSessionApi(session: AmaSession, role: 'host' | 'subscriber') {
 describe('/event/:id', () => {
   it('shows the session, the calendar link and who is watching, without host controls for a viewer', async () => {
     const api = stubSessionApi(buildAmaSession(), 'subscriber');
-    renderApp('/event/session-1');
+    const live = createFakeLiveClient();
+    renderApp('/event/session-1', { liveClient: live.client });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ask me about compilers' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Compilers' })).toHaveAttribute('href', '/group/compilers');
@@ -60,7 +61,17 @@ describe('/event/:id', () => {
     expect(screen.queryByRole('region', { name: 'Host controls' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start session' })).not.toBeInTheDocument();
     // the page says it is open, and the queue asks for this session's questions only
-    expect(api.fetchMock.mock.calls.some(([input]) => String(input) === '/api/sessions/session-1/presence')).toBe(true);
+    // being counted takes the page's live connection watching the session; it says it is in front
+    expect(live.watched()).toContain('session:session-1');
+    expect(live.client.setPresence).toHaveBeenCalledWith('online');
+    expect(api.fetchMock.mock.calls.some(([input]) => String(input).includes('/presence'))).toBe(false);
+    // hidden, the page says it is away
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    expect(live.client.setPresence).toHaveBeenLastCalledWith('away');
+    visibility.mockRestore();
     await screen.findByText('No questions yet.');
     expect(
       api.fetchMock.mock.calls.some(

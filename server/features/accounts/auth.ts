@@ -33,6 +33,8 @@ export function createAuth(options: {
   sendResetPassword: (data: { user: { id: string; email: string; name: string }; token: string }) => Promise<void>;
   /** Verifies Google ID tokens against GOOGLE_ISSUER; present when Google sign-in is configured. */
   googleVerifier?: GoogleIdTokenVerifier | undefined;
+  /** Called after a reset link set a new password and ended every session of `userId`. */
+  onPasswordReset?: (userId: string) => Promise<void>;
 }) {
   const { db, config, logger } = options;
   const isHttps = config.publicUrl.startsWith('https:');
@@ -87,6 +89,7 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: ({ user, token }) => options.sendResetPassword({ user, token }),
+      onPasswordReset: async ({ user }) => options.onPasswordReset?.(user.id),
       password: { hash: hashPassword, verify: verifyPassword },
     },
     account: {

@@ -43,6 +43,8 @@ export const accountsPlugin = fp(
         await app.mail.send({ ...rendered, to: user.email, userId: user.id });
       },
       googleVerifier,
+      // every session ended: so do the live connections opened with them, on every process
+      onPasswordReset: (userId) => app.live.endSessions(userId),
     });
     app.decorate('auth', auth);
 

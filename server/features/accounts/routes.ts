@@ -25,6 +25,7 @@ import { accountFieldError } from './field-errors.ts';
 import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
 import { presentSessionUser } from './presenter.ts';
 import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
+import { sessionTokenOfAnswer, sessionTokenOfRequest } from './session-token.ts';
 import { throttleSignIn } from './sign-in-throttle.ts';
 import { checkAvailability, invalidEmailError, signUpWithEmail } from './sign-up.ts';
 import { sendWelcomeOnce } from './welcome.ts';
@@ -168,6 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.viewer) {
         const headers = await app.auth.api.signOut({ headers: toWebHeaders(request), returnHeaders: true });
         forwardCookies(headers.headers, reply);
+        await app.live.endSessions(request.viewer.id);
       }
       return reply.status(204).send(null);
     },
@@ -196,6 +198,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
           logger: request.log,
         });
         forwardCookies(headers, reply);
+        // the other sessions ended; this one goes on under a new token, and so do its sockets
+        await app.live.endSessions(viewer.id, {
+          replacedToken: { from: sessionTokenOfRequest(request.headers.cookie), to: sessionTokenOfAnswer(headers) },
+        });
         return reply.status(204).send(null);
       } catch (error) {
         if (error instanceof AppError && error.code === 'wrong_password') {

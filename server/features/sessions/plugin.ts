@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
+import { SESSION_LIVE_EVENTS } from '#shared/schemas/sessions.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import type { MailPluginOptions } from '../mail/mail-plugin.ts';
+import { SessionPresence } from './presence.ts';
 import { sessionRoutes } from './routes.ts';
 import { SESSION_REMINDER_QUEUE, SessionReminders, type SessionRemindersOptions } from './session-reminders.ts';
 
@@ -20,12 +23,28 @@ export interface SessionsPluginOptions {
 }
 
 /**
- * AMA sessions (events): the routes, the live topic `session:{id}` (anyone may watch) and the
- * reminder job at each session's start.
+ * AMA sessions (events): the routes, the live topic `session:{id}` (anyone may watch; the
+ * connections watching it are its viewers) and the reminder job at each session's start.
  */
 export const sessionsPlugin = fp(
   async (app: FastifyInstance, options: SessionsPluginOptions) => {
-    app.live.hub.registerTopicKind('session', { authorize: ({ id }) => isGroupId(id) });
+    // Who watches a session is who holds a live connection watching its topic.
+    const presence = new SessionPresence({
+      db: app.db,
+      publish: app.live.publish,
+      logger: app.log.child({ component: 'session-presence' }),
+    });
+    app.live.hub.registerTopicKind('session', {
+      authorize: ({ id }) => isGroupId(id),
+      presence,
+      coalesce: [SESSION_LIVE_EVENTS.presenceChanged],
+    });
+    const presenceRefresh = setInterval(() => void presence.refresh(), SESSION_LIMITS.presenceRefreshSeconds * 1000);
+    presenceRefresh.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(presenceRefresh);
+      await presence.close();
+    });
     const mailQueue = options.mail?.queue;
     const reminders = new SessionReminders({
       queue: mailQueue ? `${mailQueue}.session-reminder` : SESSION_REMINDER_QUEUE,

@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
+import type { LiveEvent } from '#shared/schemas/live.ts';
 import {
   SESSION_LIVE_EVENTS,
   sessionTopic,
@@ -8,69 +10,180 @@ import {
 } from '#shared/schemas/sessions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { livePresence, users } from '../../db/schema/index.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import type { PresenceWatch, TopicPresence } from '../../live/hub.ts';
+import { COALESCE_MS } from '../../live/hub.ts';
+import { KeyedThrottle } from '../../live/throttle.ts';
 import { loadSession } from './select-sessions.ts';
 
 const WINDOW = sql`now() - make_interval(secs => ${SESSION_LIMITS.presenceWindowSeconds})`;
 
+/** Rows no process refreshed for this long (their process died) are deleted. */
+const STALE_ROWS = sql`now() - interval '10 minutes'`;
+
+const keyOf = (topic: string, connectionId: string) => `${topic}\n${connectionId}`;
+
 /**
- * A heartbeat of one open session page (`connectionId`, one per tab): upserts its row in
- * live_presence, which every server process shares. When the page arrives (no fresh row
- * before) or its status changes, `presence.changed` goes out on the session's topic so the
- * viewers refetch; rows long gone are swept then.
+ * Presence of session pages from the sockets that watch `session:{id}` on this process: the hub
+ * reports each socket that starts or stops watching (and its page's online/away), and this keeps
+ * their rows in `live_presence`, which every process shares, so nobody can claim a viewer
+ * without holding a connection the server accepted. Writes are batched (a burst of arrivals is
+ * a few statements), rows are refreshed every SESSION_LIMITS.presenceRefreshSeconds so a dead
+ * process's viewers drop out of the window, and `presence.changed` leaves at most once per
+ * COALESCE_MS per session from this process.
  */
-export async function recordPresence(options: {
-  transaction: RunInTransaction;
-  viewer: Viewer | null;
-  sessionId: string;
-  connectionId: string;
-  status: PresenceStatus;
-}): Promise<void> {
-  const { sessionId, connectionId, status } = options;
-  await options.transaction(async (tx, { emit }) => {
-    const session = await loadSession(tx, sessionId);
-    const topic = sessionTopic(session.id);
-    // The CTE reads the row as it was before the upsert.
-    const result = await tx.execute<{ changed: boolean }>(sql`
-      with previous as (
-        select ${livePresence.status} as status, ${livePresence.lastSeenAt} > ${WINDOW} as fresh
-        from ${livePresence} where ${livePresence.topic} = ${topic} and ${livePresence.connectionId} = ${connectionId}
-      )
-      insert into ${livePresence} (topic, connection_id, user_id, status, last_seen_at)
-      values (${topic}, ${connectionId}, ${options.viewer?.id ?? null}, ${status}, now())
-      on conflict (topic, connection_id) do update
-        set user_id = excluded.user_id, status = excluded.status, last_seen_at = excluded.last_seen_at
-      returning coalesce((select not fresh or status <> ${status} from previous), true) as changed`);
-    if (result.rows[0]?.changed) {
-      await tx.execute(
-        sql`delete from ${livePresence} where ${livePresence.topic} = ${topic} and ${livePresence.lastSeenAt} < now() - interval '10 minutes'`,
-      );
-      emit({ topic, event: SESSION_LIVE_EVENTS.presenceChanged, ids: { sessionId: session.id } });
-    }
+export class SessionPresence implements TopicPresence {
+  readonly #db: Queryable;
+  readonly #publish: (events: LiveEvent[]) => Promise<void>;
+  readonly #logger: Logger;
+  /** Watches of this process's open sockets. */
+  readonly #current = new Map<string, PresenceWatch>();
+  /** Changes not yet written: a watch to upsert, or null for a row to delete. */
+  #pending = new Map<string, { topic: string; connectionId: string; watch: PresenceWatch | null }>();
+  #isFlushScheduled = false;
+  #isClosed = false;
+  /** Writes run one after another, so a socket's arrival is never written after its departure. */
+  #work: Promise<void> = Promise.resolve();
+  readonly #toAnnounce = new Set<string>();
+  readonly #throttle = new KeyedThrottle(COALESCE_MS, (topic) => {
+    this.#toAnnounce.add(topic);
+    if (this.#toAnnounce.size === 1) queueMicrotask(() => this.#announce());
   });
-}
 
-/** A page left: its row goes, and the viewers are told. */
-export async function leavePresence(options: {
-  transaction: RunInTransaction;
-  sessionId: string;
-  connectionId: string;
-}): Promise<void> {
-  await options.transaction(async (tx, { emit }) => {
-    const session = await loadSession(tx, options.sessionId);
-    const topic = sessionTopic(session.id);
-    const removed = await tx
-      .delete(livePresence)
-      .where(and(eq(livePresence.topic, topic), eq(livePresence.connectionId, options.connectionId)))
-      .returning({ connectionId: livePresence.connectionId });
-    if (removed.length > 0) emit({ topic, event: SESSION_LIVE_EVENTS.presenceChanged, ids: { sessionId: session.id } });
-  });
+  constructor(options: { db: Queryable; publish: (events: LiveEvent[]) => Promise<void>; logger: Logger }) {
+    this.#db = options.db;
+    this.#publish = options.publish;
+    this.#logger = options.logger;
+  }
+
+  watch(watch: PresenceWatch): void {
+    if (this.#isClosed) return;
+    const key = keyOf(watch.topic, watch.connectionId);
+    this.#current.set(key, watch);
+    this.#pending.set(key, { topic: watch.topic, connectionId: watch.connectionId, watch });
+    this.#scheduleFlush();
+  }
+
+  unwatch(topic: string, connectionId: string): void {
+    if (this.#isClosed) return;
+    const key = keyOf(topic, connectionId);
+    this.#current.delete(key);
+    this.#pending.set(key, { topic, connectionId, watch: null });
+    this.#scheduleFlush();
+  }
+
+  /**
+   * Marks this process's rows as seen now (writing them again if they went missing) and deletes
+   * rows that no process refreshed for long.
+   */
+  refresh(): Promise<void> {
+    return this.#enqueue(async () => {
+      await this.#upsert([...this.#current.values()]);
+      await this.#db.delete(livePresence).where(sql`${livePresence.lastSeenAt} < ${STALE_ROWS}`);
+    });
+  }
+
+  /** Shutting down: this process's rows go, and nothing more is written. */
+  async close(): Promise<void> {
+    if (this.#isClosed) return;
+    this.#isClosed = true;
+    this.#throttle.clear();
+    // The sockets still watching, and those that left but whose rows were not deleted yet (the
+    // hub may close its sockets before this runs).
+    const gone = new Map<string, { topic: string; connectionId: string }>([...this.#current, ...this.#pending]);
+    this.#current.clear();
+    this.#pending.clear();
+    if (gone.size === 0) return;
+    await this.#enqueue(async () => {
+      await this.#delete([...gone.values()]);
+      // the viewers on other processes hear of it now rather than at their next refetch
+      await this.#publish(this.#changedEvents(new Set([...gone.values()].map((row) => row.topic))));
+    });
+  }
+
+  #scheduleFlush(): void {
+    if (this.#isFlushScheduled) return;
+    this.#isFlushScheduled = true;
+    // after this turn of the event loop, so a burst of arrivals is written together
+    setImmediate(() => {
+      this.#isFlushScheduled = false;
+      void this.#enqueue(() => this.#flush());
+    });
+  }
+
+  #enqueue(task: () => Promise<void>): Promise<void> {
+    this.#work = this.#work.then(task).catch((error: unknown) => {
+      this.#logger.warn({ err: error }, 'presence could not be written');
+    });
+    return this.#work;
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#isClosed || this.#pending.size === 0) return;
+    const changes = [...this.#pending.values()];
+    this.#pending = new Map();
+    const arrived: PresenceWatch[] = [];
+    const left: { topic: string; connectionId: string }[] = [];
+    for (const change of changes) {
+      if (change.watch) arrived.push(change.watch);
+      else left.push(change);
+    }
+    await this.#upsert(arrived);
+    await this.#delete(left);
+    for (const topic of new Set(changes.map((change) => change.topic))) this.#throttle.hit(topic);
+  }
+
+  async #upsert(watches: PresenceWatch[]): Promise<void> {
+    if (watches.length === 0) return;
+    // One statement for the batch; a person deleted meanwhile counts as signed out, not as an error.
+    await this.#db.execute(sql`
+      insert into ${livePresence} (topic, connection_id, user_id, status, last_seen_at)
+      select v.topic, v.connection_id, ${users.id}, v.status, now()
+      from unnest(
+        ${sql.param(watches.map((watch) => watch.topic))}::text[],
+        ${sql.param(watches.map((watch) => watch.connectionId))}::text[],
+        ${sql.param(watches.map((watch) => watch.userId))}::text[],
+        ${sql.param(watches.map((watch) => watch.status))}::text[]
+      ) as v(topic, connection_id, user_id, status)
+      left join ${users} on ${users.id} = v.user_id
+      on conflict (topic, connection_id) do update
+        set user_id = excluded.user_id, status = excluded.status, last_seen_at = excluded.last_seen_at`);
+  }
+
+  async #delete(rows: { topic: string; connectionId: string }[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.#db.execute(sql`
+      delete from ${livePresence}
+      where (topic, connection_id) in (
+        select * from unnest(
+          ${sql.param(rows.map((row) => row.topic))}::text[],
+          ${sql.param(rows.map((row) => row.connectionId))}::text[]
+        )
+      )`);
+  }
+
+  #announce(): void {
+    const topics = new Set(this.#toAnnounce);
+    this.#toAnnounce.clear();
+    if (this.#isClosed || topics.size === 0) return;
+    this.#publish(this.#changedEvents(topics)).catch((error: unknown) => {
+      this.#logger.warn({ err: error }, 'presence changes could not be announced');
+    });
+  }
+
+  #changedEvents(topics: Set<string>): LiveEvent[] {
+    const prefix = sessionTopic('');
+    return [...topics].map((topic) => ({
+      topic,
+      event: SESSION_LIVE_EVENTS.presenceChanged,
+      ids: { sessionId: topic.slice(prefix.length) },
+    }));
+  }
 }
 
 /**
- * Who watches a session: the count of open pages seen within the window (signed in or not)
- * and up to 12 signed-in people, online before away, each once.
+ * Who watches a session: how many, counting each signed-in person once however many pages they
+ * have open and each signed-out connection once, and up to 12 signed-in people, online before
+ * away, each once.
  */
 export async function listViewers(options: { db: Queryable; sessionId: string }): Promise<ViewersResponse> {
   const { db } = options;
@@ -78,7 +191,12 @@ export async function listViewers(options: { db: Queryable; sessionId: string })
   const topic = sessionTopic(session.id);
   const fresh = and(eq(livePresence.topic, topic), sql`${livePresence.lastSeenAt} > ${WINDOW}`);
   const [counted] = await db
-    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .select({
+      count:
+        sql<number>`count(distinct ${livePresence.userId}) + count(*) filter (where ${livePresence.userId} is null)`.mapWith(
+          Number,
+        ),
+    })
     .from(livePresence)
     .where(fresh);
   const people = await db

@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import {
-  PresenceInputSchema,
-  PresenceLeaveInputSchema,
   SessionInputSchema,
   SessionListQuerySchema,
   SessionListResponseSchema,
@@ -17,7 +15,7 @@ import { changeSessionState } from './change-session-state.ts';
 import { createSession } from './create-session.ts';
 import { deleteSession } from './delete-session.ts';
 import { listGroupSessions, listSessions } from './list-sessions.ts';
-import { leavePresence, listViewers, recordPresence } from './presence.ts';
+import { listViewers } from './presence.ts';
 import { SESSION_RATE_RULES } from './rate-rules.ts';
 import { loadSession } from './select-sessions.ts';
 import { loadTranscript, transcriptMarkdown } from './transcript.ts';
@@ -231,54 +229,14 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/sessions/:sessionId/presence',
-    {
-      schema: {
-        summary: 'Heartbeat of an open session page (every 20 s and when its visibility changes)',
-        tags: TAGS,
-        params: SessionParamsSchema,
-        body: PresenceInputSchema,
-        response: { 204: z.null().describe('Recorded'), 400: error, 404: error },
-      },
-    },
-    async (request, reply) => {
-      await recordPresence({
-        transaction: app.transaction,
-        viewer: request.viewer,
-        sessionId: request.params.sessionId,
-        ...request.body,
-      });
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    '/api/sessions/:sessionId/presence/leave',
-    {
-      schema: {
-        summary: 'The session page closed (sent with keepalive)',
-        tags: TAGS,
-        params: SessionParamsSchema,
-        body: PresenceLeaveInputSchema,
-        response: { 204: z.null().describe('Gone'), 400: error, 404: error },
-      },
-    },
-    async (request, reply) => {
-      await leavePresence({
-        transaction: app.transaction,
-        sessionId: request.params.sessionId,
-        connectionId: request.body.connectionId,
-      });
-      return reply.status(204).send(null);
-    },
-  );
-
   app.get(
     '/api/sessions/:sessionId/viewers',
     {
       schema: {
         summary: 'How many watch the session page now, and up to 12 of them signed in',
+        description:
+          'Viewers are the live connections watching session:{id} (each signed-in person counts once, each ' +
+          'signed-out connection once); a connection sends {"type":"presence","status":"away"} while its page is hidden.',
         tags: TAGS,
         params: SessionParamsSchema,
         response: { 200: ViewersResponseSchema, 404: error },

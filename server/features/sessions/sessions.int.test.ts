@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { QuestionListResponseSchema } from '#shared/schemas/posts.ts';
 import {
@@ -406,40 +406,129 @@ describe('questions of a session', () => {
 });
 
 describe('presence', () => {
-  it('counts open pages across connections and names signed-in viewers with their status', async () => {
+  /** A live connection watching the session page, signed in as `person` or not. */
+  async function openPage(sessionId: string, person: TestPerson | null = null): Promise<TestLiveSocket> {
+    const socket = await TestLiveSocket.open(baseUrl, {
+      origin: baseUrl,
+      ...(person ? { cookie: person.cookie } : {}),
+    });
+    sockets.push(socket);
+    expect(await socket.subscribe(`session:${sessionId}`)).toMatchObject({ type: 'subscribed' });
+    return socket;
+  }
+  const viewersOf = async (sessionId: string) =>
+    ViewersResponseSchema.parse((await call(app, null, 'GET', `/api/sessions/${sessionId}/viewers`)).json());
+
+  it('counts the live connections watching the session, each signed-in person once, with online or away', async () => {
     const cast = await buildAmaCast(app);
     const session = await schedule(app, cast.host, cast.groupId);
-    const beat = (person: TestPerson | null, connectionId: string, status = 'online') =>
-      call(app, person, 'POST', `/api/sessions/${session.id}/presence`, { connectionId, status });
-    const viewers = async () =>
-      ViewersResponseSchema.parse((await call(app, null, 'GET', `/api/sessions/${session.id}/viewers`)).json());
+    const pages = [
+      await openPage(session.id, cast.subscriber),
+      await openPage(session.id, cast.subscriber),
+      await openPage(session.id, cast.member),
+      await openPage(session.id),
+      await openPage(session.id),
+    ];
+    try {
+      pages[2]?.send({ type: 'presence', status: 'away' });
+      // the subscriber's two tabs count once; the two signed-out connections count twice
+      await vi.waitFor(async () => {
+        const seen = await viewersOf(session.id);
+        expect(seen.count).toBe(4);
+        expect(seen.people.map((person) => [person.id, person.status])).toEqual([
+          [cast.subscriber.id, 'online'],
+          [cast.member.id, 'away'],
+        ]);
+      });
 
-    const socket = await TestLiveSocket.open(baseUrl, { origin: baseUrl });
-    sockets.push(socket);
-    await socket.next((m) => m.type === 'welcome');
-    await socket.subscribe(`session:${session.id}`);
+      // a page closing is seen without waiting for any window to pass
+      pages[3]?.close();
+      pages[2]?.close();
+      await vi.waitFor(async () => {
+        const seen = await viewersOf(session.id);
+        expect(seen.count).toBe(2);
+        expect(seen.people.map((person) => person.id)).toEqual([cast.subscriber.id]);
+      });
+    } finally {
+      for (const page of pages) page.close();
+    }
+  });
 
-    expect((await beat(cast.subscriber, 'tab-aaaaaaaa')).statusCode).toBe(204);
-    await socket.next((m) => m.type === 'event' && m.event === 'presence.changed');
-    expect((await beat(null, 'tab-bbbbbbbb')).statusCode).toBe(204);
-    expect((await beat(cast.member, 'tab-cccccccc', 'away')).statusCode).toBe(204);
-    // a repeated heartbeat changes nothing
-    expect((await beat(cast.subscriber, 'tab-aaaaaaaa')).statusCode).toBe(204);
+  it('counts the viewers of every process, and forgets those of a process that stops', async () => {
+    const cast = await buildAmaCast(app);
+    const session = await schedule(app, cast.host, cast.groupId);
+    // another process of the same Townhall: its own hub and sockets, the same database and bus
+    const other = await buildTestApp();
+    const here = await openPage(session.id, cast.subscriber);
+    try {
+      const otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
+      const there = await TestLiveSocket.open(otherUrl, { origin: otherUrl, cookie: cast.member.cookie });
+      sockets.push(there);
+      expect(await there.subscribe(`session:${session.id}`)).toMatchObject({ type: 'subscribed' });
+      await vi.waitFor(async () => {
+        const seen = await viewersOf(session.id);
+        expect(seen.count).toBe(2);
+        expect(seen.people.map((person) => person.id).sort()).toEqual([cast.subscriber.id, cast.member.id].sort());
+      });
+      // the viewers of this process hear of the other's arrival
+      await here.next((m) => m.type === 'event' && m.event === 'presence.changed');
+    } finally {
+      await other.close();
+    }
+    expect((await viewersOf(session.id)).people.map((person) => person.id)).toEqual([cast.subscriber.id]);
+    here.close();
+  });
 
-    let seen = await viewers();
-    expect(seen.count).toBe(3);
-    expect(seen.people.map((person) => [person.id, person.status])).toEqual([
-      [cast.subscriber.id, 'online'],
-      [cast.member.id, 'away'],
-    ]);
+  it('counts nobody for made-up heartbeats or ids', async () => {
+    const cast = await buildAmaCast(app);
+    const session = await schedule(app, cast.host, cast.groupId);
+    const page = await openPage(session.id);
+    try {
+      await vi.waitFor(async () => expect((await viewersOf(session.id)).count).toBe(1));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, index) =>
+          call(app, index % 2 ? cast.guest : null, 'POST', `/api/sessions/${session.id}/presence`, {
+            connectionId: `fake${index}aaaaaaaa`,
+            status: 'online',
+          }),
+        ),
+      );
+      expect(new Set(answers.map((answer) => answer.statusCode))).toEqual(new Set([404]));
+      // the live channel takes no connection id from a client either
+      page.send({ type: 'presence', status: 'online', connectionId: 'fake-connection-1' });
+      expect(await page.next((m) => m.type === 'error')).toMatchObject({ code: 'invalid_message' });
+      expect((await viewersOf(session.id)).count).toBe(1);
+    } finally {
+      page.close();
+    }
+  });
 
-    const left = await call(app, null, 'POST', `/api/sessions/${session.id}/presence/leave`, {
-      connectionId: 'tab-aaaaaaaa',
-    });
-    expect(left.statusCode).toBe(204);
-    seen = await viewers();
-    expect(seen.count).toBe(2);
-    expect(seen.people.map((person) => person.id)).toEqual([cast.member.id]);
-    expect((await beat(null, 'x')).statusCode).toBe(400);
+  it('sends presence.changed at most about once a second during a burst of arrivals', async () => {
+    const cast = await buildAmaCast(app);
+    const session = await schedule(app, cast.host, cast.groupId);
+    const watcher = await openPage(session.id, cast.host);
+    const arrivals: TestLiveSocket[] = [];
+    try {
+      await watcher.next((m) => m.type === 'event' && m.event === 'presence.changed');
+      const before = watcher.messages.length;
+      const startedAt = performance.now();
+      // one after another, each written before the next comes, so none is folded into another's write
+      for (let index = 0; index < 12; index += 1) {
+        arrivals.push(await openPage(session.id));
+        await vi.waitFor(async () => expect((await viewersOf(session.id)).count).toBe(index + 2));
+      }
+      // the last arrival's announcement may come at the end of the interval
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const elapsedSeconds = (performance.now() - startedAt) / 1000;
+      const changes = watcher.messages
+        .slice(before)
+        .filter((m) => m.type === 'event' && m.event === 'presence.changed').length;
+      expect(changes).toBeGreaterThanOrEqual(1);
+      expect(changes).toBeLessThanOrEqual(Math.ceil(elapsedSeconds) + 1);
+      expect(changes).toBeLessThan(12);
+    } finally {
+      watcher.close();
+      for (const socket of arrivals) socket.close();
+    }
   });
 });

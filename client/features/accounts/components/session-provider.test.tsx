@@ -62,6 +62,7 @@ function fakeLiveClient() {
     subscribe: () => () => {},
     onStatus: () => () => {},
     getStatus: () => 'closed',
+    setPresence: () => {},
     reconnect,
     close: () => {},
   };

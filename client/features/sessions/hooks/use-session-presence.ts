@@ -1,37 +1,21 @@
 import { useEffect } from 'react';
 
-import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
-import type { PresenceStatus } from '#shared/schemas/sessions.ts';
-
-import { leavePresence, sendPresence } from '../api/presence.ts';
-
-/** A random id for this open page (one per tab and visit). */
-function newConnectionId(): string {
-  return `c${crypto.randomUUID().replaceAll('-', '')}`;
-}
+import { useLiveClient } from '#client/lib/use-live-topic.ts';
 
 /**
- * Tells the server this session page is open: a heartbeat every 20 s and whenever the page is
- * shown or hidden (online or away), and a last word when it closes.
+ * Tells the server whether this session page is in front of its person: online while it is
+ * shown, away while hidden. Being counted as watching needs nothing more than the page's live
+ * connection watching `session:{id}` (useSessionLiveUpdates); the server counts its own sockets.
  */
 export function useSessionPresence(sessionId: string | null): void {
+  const liveClient = useLiveClient();
   useEffect(() => {
     if (sessionId === null) return;
-    const connectionId = newConnectionId();
-    const status = (): PresenceStatus => (document.visibilityState === 'hidden' ? 'away' : 'online');
-    const beat = () => {
-      sendPresence(sessionId, connectionId, status()).catch(() => undefined);
-    };
-    const leave = () => leavePresence(sessionId, connectionId);
-    beat();
-    const timer = window.setInterval(beat, SESSION_LIMITS.presenceHeartbeatSeconds * 1000);
-    document.addEventListener('visibilitychange', beat);
-    window.addEventListener('pagehide', leave);
+    const report = () => liveClient.setPresence(document.visibilityState === 'hidden' ? 'away' : 'online');
+    report();
+    document.addEventListener('visibilitychange', report);
     return () => {
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', beat);
-      window.removeEventListener('pagehide', leave);
-      leave();
+      document.removeEventListener('visibilitychange', report);
     };
-  }, [sessionId]);
+  }, [liveClient, sessionId]);
 }
