@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadOrCreateSecrets } from '../lib/data-dir.ts';
 import { guardClientErrors } from './client.ts';
+import { freePort } from './embedded.ts';
 import { makeTempDir } from '../test/test-database.ts';
 import { spawnServer, type SpawnedServer } from '../test/spawn-server.ts';
 import { PrivatePostgres } from '../test/private-postgres.ts';
@@ -13,6 +15,8 @@ import { PrivatePostgres } from '../test/private-postgres.ts';
 // project kills and restarts a private PostgreSQL 15 started for this test — never the
 // machine's shared server, which other tests use.
 const kind = inject('databaseKind');
+// With Redis (CI sets TEST_REDIS_URL and has redis-server), a private Redis is killed as well.
+const hasRedis = Boolean(process.env.TEST_REDIS_URL);
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -232,12 +236,88 @@ async function expectReadRefused(server: SpawnedServer): Promise<void> {
   expect(await response.json()).toEqual(DATABASE_UNAVAILABLE);
 }
 
+/** A Redis server of the test's own (the machine's is shared), without persistence. */
+async function privateRedis(port: number) {
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let log = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Ready to accept connections')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}):\n${log}`)));
+  });
+  return {
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 describe(`the database server dies under writes (${kind} database)`, () => {
+  if (kind === 'embedded' && hasRedis) {
+    it('Redis (rate limits and live events) killed and started again: Townhall stays up, answers 503, recovers and loses no write', async () => {
+      const port = await freePort();
+      let redis = await privateRedis(port);
+      cleanups.push(() => redis.kill());
+      const server = await spawnServer({
+        env: { DATABASE_URL: undefined, REDIS_URL: `redis://127.0.0.1:${port}` },
+      });
+      cleanups.push(() => server.stop());
+      const api = client(server.url);
+      const [author] = await authors(server.url, 1);
+      if (!author) throw new Error('no author');
+      const comment = () =>
+        api('POST', `/api/posts/${author.postId}/comments`, { cookie: author.cookie, body: { body: 'hi' } });
+      const acknowledged: string[] = [];
+      const remember = async (response: Response) => {
+        expect(response.status).toBe(201);
+        acknowledged.push(((await response.json()) as { comment: { id: string } }).comment.id);
+      };
+      await remember(await comment());
+
+      await redis.kill();
+      // the rate limit cannot be counted: the write is refused with the 503 and its sentence
+      const refused = await comment();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toEqual(DATABASE_UNAVAILABLE);
+      // what needs no Redis still works
+      expect((await api('GET', '/api/ready')).status).toBe(200);
+
+      redis = await privateRedis(port);
+      await until('writes are taken again', async () => {
+        const response = await comment();
+        if (response.status === 503) return false;
+        await remember(response);
+        return true;
+      });
+      expect(server.process.exitCode, server.output()).toBeNull();
+      const stored = await commentIds(server.url, author);
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+    }, 120_000);
+  }
+
   if (kind === 'embedded') {
     it('kill -9 of the embedded postmaster: Townhall stays up, answers 503, restarts it and loses no write', async () => {
       const dataDir = makeTempDir('townhall-test-outage-');
       const server = await spawnServer({ dataDir, env: { DATABASE_URL: undefined, REDIS_URL: undefined } });
-      cleanups.push(() => server.stop(), async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+      cleanups.push(
+        () => server.stop(),
+        async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      );
       const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
       const postmaster = () => Number.parseInt(fs.readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
       const killed = postmaster();

@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  describeDatabaseError,
   isDatabaseShutdownError,
   isDatabaseUnavailableError,
   logDatabaseError,
@@ -37,6 +38,10 @@ describe('database errors', () => {
       // Drizzle wraps the driver's error; Node wraps both addresses of a dual-stack connect
       new DrizzleQueryError('insert into "posts" …', [], new Error('Connection terminated unexpectedly')),
       new AggregateError([refused, refused], 'connect failed'),
+      new Error(
+        'Reached the max retries per request limit (which is 2). Refer to "maxRetriesPerRequest" option for details.',
+      ),
+      new Error('Connection is closed.'),
     ];
     for (const error of away) expect(isDatabaseUnavailableError(error), String(error)).toBe(true);
 
@@ -74,5 +79,17 @@ describe('database errors', () => {
     // any other error still counts
     logDatabaseError(stopping, 'error', other, 'job queue error');
     expect(stopping.error).toHaveBeenCalledWith({ err: other }, 'job queue error');
+  });
+});
+
+describe('describeDatabaseError', () => {
+  it("names the driver's error and leaves the statement's parameters out", () => {
+    const wrapped = new DrizzleQueryError('select … where token = $1', ['secret-session-token'], shutdown);
+    expect(describeDatabaseError(wrapped)).toEqual({ code: '57P01', message: shutdown.message });
+    expect(JSON.stringify(describeDatabaseError(wrapped))).not.toContain('secret-session-token');
+    expect(describeDatabaseError(new AggregateError([refused], ''))).toEqual({
+      code: 'ECONNREFUSED',
+      message: refused.message,
+    });
   });
 });

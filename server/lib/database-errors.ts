@@ -34,7 +34,7 @@ const SOCKET_CODES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Messages node-postgres gives such failures without a code: a connection cut in the middle,
+ * Messages node-postgres (and ioredis) give such failures without a code: a connection cut in the middle,
  * a pool checkout that waited connectionTimeoutMillis, a query timeout, a client or pool
  * already unusable because of one of those (or because the process is stopping).
  */
@@ -46,6 +46,10 @@ const DRIVER_MESSAGES = [
   /^Client has encountered a connection error and is not queryable$/,
   /^Client was closed and is not queryable$/,
   /^Cannot use a pool after calling end on the pool$/,
+  // ioredis (the rate limits' Redis): a command that found no connection
+  /^Reached the max retries per request limit/,
+  /^Connection is closed\.$/,
+  /^Stream isn't writeable and enableOfflineQueue options is false$/,
 ];
 
 /** `error` and what it wraps: Drizzle puts the driver's error in `cause`, Node a failed dual-stack connect in `errors`. */
@@ -67,9 +71,10 @@ export function isDatabaseShutdownError(error: unknown): boolean {
 }
 
 /**
- * Whether `error` (or one it wraps) means the database cannot be reached or cannot serve right
- * now — down, restarting, out of connections, or every pooled connection busy past the
- * checkout timeout — rather than a mistake of the request or of our code. Such a request
+ * Whether `error` (or one it wraps) means the database — PostgreSQL, or Redis where it keeps
+ * the rate limits — cannot be reached or cannot serve right now: down, restarting, out of
+ * connections, or every pooled connection busy past the checkout timeout; rather than a
+ * mistake of the request or of our code. Such a request
  * deserves a 503 and a retry, never a 500.
  */
 export function isDatabaseUnavailableError(error: unknown): boolean {
@@ -82,6 +87,21 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
     if (typeof message === 'string' && DRIVER_MESSAGES.some((pattern) => pattern.test(message))) return true;
   }
   return false;
+}
+
+/**
+ * What to log of an unreachable-database error: the driver's code and message at the bottom of
+ * the chain. Not the error itself: Drizzle's wrapper carries the statement's parameters, and
+ * those can be a session token or what a person wrote.
+ */
+export function describeDatabaseError(error: unknown): { code?: string; message: string } {
+  for (const item of errorChain(error)) {
+    const { code, message, query } = item as { code?: unknown; message?: unknown; query?: unknown };
+    // skip Drizzle's wrapper (it has the query) and messageless wrappers such as AggregateError
+    if (query !== undefined || typeof message !== 'string' || message === '') continue;
+    return { ...(typeof code === 'string' ? { code } : {}), message };
+  }
+  return { message: String(error) };
 }
 
 let isProcessStopping = false;

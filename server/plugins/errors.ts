@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/schemas/error.ts';
-import { isDatabaseUnavailableError } from '../lib/database-errors.ts';
+import { describeDatabaseError, isDatabaseUnavailableError } from '../lib/database-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Messages for Fastify's own 4xx errors, in words a person understands. */
@@ -89,7 +89,7 @@ export const errorsPlugin = fp(
         // connection stayed busy past the checkout timeout. The process stays up and recovers.
         status = 503;
         void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-        request.log.warn({ err: error }, 'database unavailable');
+        request.log.warn({ database: describeDatabaseError(error) }, 'database unavailable');
         body = { error: { ...DATABASE_UNAVAILABLE } };
       } else if (
         !isResponseSerializationError(error) &&
