@@ -373,6 +373,26 @@ describe(`the database server dies under writes (${kind} database)`, () => {
       expect(await server.stop()).toBe(0);
     }, 120_000);
 
+    it('at start, waits for an external PostgreSQL that is not up yet', async () => {
+      const database = await PrivatePostgres.create();
+      cleanups.push(() => database.destroy());
+      await database.kill('SIGINT');
+      let isWaiting = false;
+      const spawning = spawnServer({
+        env: { DATABASE_URL: database.url(), REDIS_URL: undefined },
+        onOutput: (output) => {
+          isWaiting ||= output.includes('waiting for the database');
+        },
+      });
+      spawning.catch(() => undefined); // awaited below
+      await until('Townhall waits for its database', () => isWaiting);
+      await database.start();
+      const server = await spawning;
+      cleanups.push(() => server.stop());
+      expect((await fetch(`${server.url}/api/ready`)).status).toBe(200);
+      expect(server.output()).toContain('the database answers');
+    }, 120_000);
+
     it('an external PostgreSQL killed with -9 and started again: the same', async () => {
       const database = await PrivatePostgres.create();
       cleanups.push(() => database.destroy());
