@@ -31,7 +31,15 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'townhall-live' });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'townhall-live',
+      // a reconnect attempt to a server that does not answer gives up and tries again later
+      connectionTimeoutMillis: 5_000,
+      // a listener whose server vanished without closing the connection ends, and reconnects
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     next.on('notification', onNotification);
     next.on('error', (error) => {
       logDatabaseError(logger, 'warn', error, 'live listener connection failed');
