@@ -9,6 +9,7 @@ import { freePort } from './embedded.ts';
 import { makeTempDir } from '../test/test-database.ts';
 import { spawnServer, type SpawnedServer } from '../test/spawn-server.ts';
 import { PrivatePostgres } from '../test/private-postgres.ts';
+import { TestLiveSocket } from '../test/live-socket.ts';
 
 // The database server dies under a Townhall process that is taking writes. The embedded
 // project kills the process's own embedded PostgreSQL (the app restarts it); the external
@@ -50,6 +51,7 @@ function client(url: string) {
 
 interface Author {
   cookie: string;
+  groupId: string;
   postId: string;
 }
 
@@ -73,7 +75,7 @@ async function authors(url: string, count: number): Promise<Author[]> {
     const groupId = ((await group.json()) as { group: { id: string } }).group.id;
     const post = await api('POST', `/api/groups/${groupId}/posts`, { cookie, body: { body: 'Comment below.' } });
     expect(post.status).toBe(201);
-    result.push({ cookie, postId: ((await post.json()) as { post: { id: string } }).post.id });
+    result.push({ cookie, groupId, postId: ((await post.json()) as { post: { id: string } }).post.id });
   }
   return result;
 }
@@ -185,6 +187,10 @@ async function survivesOutage(
         "select count(*)::int as n from pg_stat_activity where application_name = 'townhall' and wait_event_type = 'Lock'",
       );
       return (waiting.rows[0]?.n ?? 0) >= writers.length;
+    }).catch((error: unknown) => {
+      throw new Error(
+        `${String(error)}; writers answered ${writers.map((writer) => writer.statuses.join(',')).join(' | ')}`,
+      );
     });
 
     await steps.kill();
@@ -220,6 +226,45 @@ async function survivesOutage(
       expect(JSON.parse(refusal.body)).toEqual(DATABASE_UNAVAILABLE);
     }
   }
+
+  // the live channel listens again: a new comment's event reaches a watcher (the listener
+  // reconnects with backoff, so a comment made before it is back goes unheard: comment again)
+  const [first] = cast;
+  if (!first) throw new Error('no author');
+  const watcher = await TestLiveSocket.open(server.url, { origin: server.url });
+  try {
+    expect(await watcher.subscribe(`group:${first.groupId}`)).toMatchObject({ type: 'subscribed' });
+    await until('a live event arrives', async () => {
+      const response = await api('POST', `/api/posts/${first.postId}/comments`, {
+        cookie: first.cookie,
+        body: { body: 'heard live?' },
+      });
+      expect(response.status).toBe(201);
+      const { id } = ((await response.json()) as { comment: { id: string } }).comment;
+      writers[0]?.acknowledged.push(id);
+      return watcher
+        .next((message) => message.type === 'event' && message.ids.commentId === id, 1_000)
+        .then(() => true)
+        .catch(() => false);
+    });
+  } finally {
+    watcher.close();
+  }
+
+  // the job queues resumed too: a welcome e-mail queued now is taken by the mail worker (no
+  // SMTP server here, so it is kept as 'stored'); the first account is the administrator
+  const latecomer = `late${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const signUp = await api('POST', '/api/accounts/sign-up', {
+    body: { email: latecomer, username: latecomer.split('@')[0], password: 'a fine secret' },
+  });
+  expect(signUp.status).toBe(201);
+  await until('the mail worker took the new welcome e-mail', async () => {
+    const outbox = await api('GET', `/api/admin/mail?q=${encodeURIComponent(latecomer)}`, { cookie: first.cookie });
+    expect(outbox.status).toBe(200);
+    const { messages } = (await outbox.json()) as { messages: { status: string }[] };
+    return messages.length > 0 && messages.every((message) => message.status === 'stored');
+  });
+
   for (const [index, author] of cast.entries()) {
     const stored = await commentIds(server.url, author);
     const acknowledged = writers[index]?.acknowledged ?? [];
