@@ -183,6 +183,8 @@ async function survivesOutage(
     await blocker.query('begin');
     await blocker.query('lock table comments in share mode');
     await until('every writer waits on the lock', async () => {
+      // inside a transaction pg_stat_activity stays as first read, unless asked afresh
+      await blocker.query('select pg_stat_clear_snapshot()');
       const waiting = await blocker.query<{ n: number }>(
         "select count(*)::int as n from pg_stat_activity where application_name = 'townhall' and wait_event_type = 'Lock'",
       );
