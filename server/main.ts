@@ -50,7 +50,7 @@ export async function openDatabase(
  */
 export const DATABASE_START_WAIT_MS = 30_000;
 
-/** The database did not answer in time at start: said in one sentence, without a stack. */
+/** The database did not answer in time at start, or refused us: said in one sentence, without a stack. */
 export class DatabaseUnreachableError extends Error {
   override name = 'DatabaseUnreachableError';
 }
@@ -78,9 +78,11 @@ export async function waitForDatabase(
       return;
     } catch (error) {
       const delay = Math.min(5_000, 250 * 2 ** attempt);
-      if (!isDatabaseUnavailableError(error) || Date.now() + delay > deadline) {
+      const isAway = isDatabaseUnavailableError(error);
+      if (!isAway || Date.now() + delay > deadline) {
+        const problem = isAway ? 'cannot reach' : 'cannot use';
         throw new DatabaseUnreachableError(
-          `Townhall cannot reach its database at ${describeDatabaseUrl(url)}: ${describeDatabaseError(error).message}`,
+          `Townhall ${problem} its database at ${describeDatabaseUrl(url)}: ${describeDatabaseError(error).message}`,
           { cause: error },
         );
       }
