@@ -3,11 +3,11 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fas
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig, type AppConfig } from './config/env.ts';
-import { ensureDatabase } from './db/client.ts';
+import { ensureDatabase, withClient } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { runMigrations } from './db/migrate.ts';
 import { DataDirLockedError, ensureDataDir, loadOrCreateSecrets, lockDataDir } from './lib/data-dir.ts';
-import { markProcessStopping } from './lib/database-errors.ts';
+import { describeDatabaseError, isDatabaseUnavailableError, markProcessStopping } from './lib/database-errors.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -44,6 +44,58 @@ export async function openDatabase(
 }
 
 /**
+ * How long a starting process waits for its database to answer: DATABASE_URL's server may be
+ * starting at the same time (a machine booting, Compose starting both). Once running, the
+ * process never stops for the database; it answers 503 until the database is back.
+ */
+export const DATABASE_START_WAIT_MS = 30_000;
+
+/** The database did not answer in time at start, or refused us: said in one sentence, without a stack. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+/** host:port/database of `url`, without the password, for messages. */
+function describeDatabaseUrl(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
+/**
+ * Waits until the database answers, retrying with backoff while it is unreachable or starting
+ * up, for at most `timeoutMs`; any other error (a wrong password, a missing database) at once.
+ */
+export async function waitForDatabase(
+  url: string,
+  logger: FastifyBaseLogger,
+  timeoutMs = DATABASE_START_WAIT_MS,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await withClient(url, (client) => client.query('select 1'));
+      if (attempt > 0) logger.info({ database: describeDatabaseUrl(url) }, 'the database answers');
+      return;
+    } catch (error) {
+      const delay = Math.min(5_000, 250 * 2 ** attempt);
+      const isAway = isDatabaseUnavailableError(error);
+      if (!isAway || Date.now() + delay > deadline) {
+        const problem = isAway ? 'cannot reach' : 'cannot use';
+        throw new DatabaseUnreachableError(
+          `Townhall ${problem} its database at ${describeDatabaseUrl(url)}: ${describeDatabaseError(error).message}`,
+          { cause: error },
+        );
+      }
+      logger.warn(
+        { database: describeDatabaseUrl(url), reason: describeDatabaseError(error), retryInMs: delay },
+        'waiting for the database',
+      );
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
  * Starts one Townhall process: claims the data directory, starts the embedded database
  * unless DATABASE_URL names one, applies migrations, then serves API, live channel and client.
  */
@@ -74,6 +126,7 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
     const database = await openDatabase(config, secrets.postgresPassword, logger);
     cleanups.push(() => database.close());
     const { databaseUrl } = database;
+    await waitForDatabase(databaseUrl, logger);
     await runMigrations(databaseUrl, logger);
 
     const app = await buildApp({
@@ -111,7 +164,11 @@ export async function runMain(options: { plugins?: FastifyPluginAsync[] } = {}):
     };
     for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
   } catch (error) {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    if (
+      error instanceof ConfigError ||
+      error instanceof DataDirLockedError ||
+      error instanceof DatabaseUnreachableError
+    ) {
       console.error(`Townhall cannot start.\n${error.message}`);
     } else {
       console.error('Townhall cannot start:', error);

@@ -14,24 +14,56 @@ export type Queryable = Database | Transaction;
 // below 2^53 in Townhall.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/**
+ * How long a request waits for a pooled connection — a free one, or a new one to a server
+ * that is slow to accept — before it gives up with a 503 and Retry-After. Short: a person
+ * waits better with an answer than with a spinner, and a burst should not pile up.
+ */
+export const POOL_CHECKOUT_TIMEOUT_MS = 3_000;
+
+/**
+ * The server cancels a statement running longer than this, so a stuck query cannot hold a
+ * connection for ever. (No client-side query_timeout: node-postgres then stops waiting but
+ * leaves the query running on the connection and hands the client back to the pool, where
+ * the next request queues behind it.)
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
+/**
+ * Keeps errors of a pg client from ending the process. A client emits 'error' when its
+ * connection breaks (the server restarts, the network drops); without a listener Node throws
+ * it. The pool listens only while a client is idle, so one checked out by a transaction must
+ * have its own listener: its running query fails with the same error, the request answers
+ * 503, and the pool drops the client when it is released.
+ */
+export function guardClientErrors(client: pg.Client, onError: (error: Error) => void = () => {}): void {
+  client.on('error', onError);
+}
+
 /** Opens the connection pool and the Drizzle handle over it. */
 export function createDatabase(options: { url: string; max: number; logger: Logger }): Database {
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.max,
     application_name: 'townhall',
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: POOL_CHECKOUT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    // notices a connection whose server vanished without closing it (a cut network, a VM gone)
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
-  // An idle client that loses its connection emits here; without a listener it would crash
-  // the process. The pool replaces it on the next checkout.
+  // An idle client that loses its connection emits here; the pool has already dropped it.
   pool.on('error', (error) => logDatabaseError(options.logger, 'warn', error, 'idle database connection lost'));
+  // A checked-out one emits on the client itself (see guardClientErrors); its query reports it.
+  pool.on('connect', (client) => guardClientErrors(client));
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 
 /** Runs a statement outside any transaction against the server that `url` names. */
 export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'townhall-admin' });
+  guardClientErrors(client);
   await client.connect();
   try {
     return await fn(client);

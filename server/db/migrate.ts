@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { guardClientErrors } from './client.ts';
 
 export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -13,6 +14,8 @@ export const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.met
  */
 export async function runMigrations(url: string, logger: Logger): Promise<void> {
   const client = new pg.Client({ connectionString: url, application_name: 'townhall-migrate' });
+  // a broken connection fails the running statement, and so the start; it must not also throw from an event
+  guardClientErrors(client);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock(hashtext($1))', ['townhall:migrations']);

@@ -16,6 +16,7 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
   let closed = false;
   let attempt = 0;
   let timer: NodeJS.Timeout | undefined;
+  let reconnecting = false;
   let handler: (event: LiveEvent) => void = () => {};
 
   const onNotification = (message: pg.Notification) => {
@@ -30,7 +31,15 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
   };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'townhall-live' });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'townhall-live',
+      // a reconnect attempt to a server that does not answer gives up and tries again later
+      connectionTimeoutMillis: 5_000,
+      // a listener whose server vanished without closing the connection ends, and reconnects
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     next.on('notification', onNotification);
     next.on('error', (error) => {
       logDatabaseError(logger, 'warn', error, 'live listener connection failed');
@@ -39,14 +48,27 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
       if (client === next) client = undefined;
       if (!closed) scheduleReconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${LIVE_CHANNEL}`);
+    } catch (error) {
+      // a half-open connection would stay behind, listening to nothing
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
     attempt = 0;
+    if (reconnecting) logger.info('live listener reconnected');
+    reconnecting = false;
   };
 
   const scheduleReconnect = () => {
     if (closed || timer) return;
+    reconnecting = true;
     const delay = reconnectDelay(attempt++);
     logger.warn({ delay }, 'live listener reconnecting');
     timer = setTimeout(() => {

@@ -14,7 +14,10 @@ export function createRedisBus(options: { url: string; logger: Logger }): LiveBu
     maxRetriesPerRequest: 3,
     retryStrategy: (times: number) => reconnectDelay(times),
   };
-  const publisher = new Redis(url, { ...redisOptions, connectionName: 'townhall-live-pub' });
+  // While Redis is away a publish fails at once instead of waiting in ioredis's queue: it runs
+  // after the write committed, inside the request, which must not hang on it (the event is
+  // dropped and logged; clients catch up through the API).
+  const publisher = new Redis(url, { ...redisOptions, enableOfflineQueue: false, connectionName: 'townhall-live-pub' });
   const subscriber = new Redis(url, { ...redisOptions, connectionName: 'townhall-live-sub' });
   for (const connection of [publisher, subscriber]) {
     connection.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));

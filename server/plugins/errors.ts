@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '#shared/schemas/error.ts';
+import { describeDatabaseError, isDatabaseUnavailableError } from '../lib/database-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Messages for Fastify's own 4xx errors, in words a person understands. */
@@ -48,6 +49,15 @@ function validationFields(
   return fields;
 }
 
+/** Seconds a client is asked to wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The answer to any request the database could not serve because it is down, restarting or saturated. */
+export const DATABASE_UNAVAILABLE = {
+  code: 'database_unavailable',
+  message: 'Townhall cannot reach its database right now. Please try again in a moment.',
+} as const;
+
 /**
  * One error shape everywhere: `{ error: { code, message, fields? } }`. Validation errors name
  * the field; a 5xx hides its internals and is logged with the request id.
@@ -74,6 +84,13 @@ export const errorsPlugin = fp(
         body = {
           error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
         };
+      } else if (isDatabaseUnavailableError(error)) {
+        // not the request's fault nor a bug: the database is down, restarting or every pooled
+        // connection stayed busy past the checkout timeout. The process stays up and recovers.
+        status = 503;
+        void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+        request.log.warn({ database: describeDatabaseError(error) }, 'database unavailable');
+        body = { error: { ...DATABASE_UNAVAILABLE } };
       } else if (
         !isResponseSerializationError(error) &&
         error.statusCode &&

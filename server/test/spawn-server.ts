@@ -24,6 +24,8 @@ export async function spawnServer(options: {
   entry?: string;
   env?: Record<string, string | undefined>;
   timeoutMs?: number;
+  /** Called with everything printed so far, on each chunk, also before the process is ready. */
+  onOutput?: (output: string) => void;
 }): Promise<SpawnedServer> {
   const dataDir = options.dataDir ?? makeTempDir('townhall-test-app-');
   const ownsDataDir = options.dataDir === undefined;
@@ -51,6 +53,7 @@ export async function spawnServer(options: {
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      options.onOutput?.(output);
       for (const line of output.split('\n')) {
         if (!line.includes('Townhall is ready')) continue;
         try {
