@@ -13,6 +13,7 @@ import { GOOGLE_PROVIDER_ID, linkGoogleToAccountWithSameEmail } from './google-l
 import { refuseSessionOfDisabledAccount } from './disabled-accounts.ts';
 import { deriveUniqueUsername, newUserId } from './google-username.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
+import { betterAuthLogger } from './better-auth-logger.ts';
 
 /** Longest password accepted: argon2 handles more, but nobody types this much. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -48,12 +49,7 @@ export function createAuth(options: {
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
     // Into our structured log, not the console.
-    logger: {
-      log: (level, message, ...args) => {
-        const method = level === 'error' ? 'error' : level === 'warn' ? 'warn' : level === 'info' ? 'info' : 'debug';
-        logger[method]({ component: 'better-auth', details: args.length > 0 ? args : undefined }, message);
-      },
-    },
+    logger: betterAuthLogger(logger),
     rateLimit: { enabled: false },
     // Callback failures whose own error page is unknown (a state that was never issued, or used)
     // land on the sign-in page; our callback route turns the code into a message the page shows.
