@@ -26,6 +26,23 @@ describe.each(stores)('rate limits kept in $name', ({ redisUrl: url }) => {
     await expect(a.rateLimit.check(rule, subject)).rejects.toMatchObject({ statusCode: 429 });
     await expect(a.rateLimit.hit(rule, `${subject}-other`)).resolves.toBeUndefined();
   });
+
+  it('a reservation given back in one process frees the unit for the other', async () => {
+    const [a, b] = await Promise.all([
+      buildTestApp({ config: { redisUrl: url } }),
+      buildTestApp({ config: { redisUrl: url } }),
+    ]);
+    apps.push(a, b);
+    const rule = { name: 'reserve-test', limit: 2, windowSeconds: 600, what: 'Too many test reservations' };
+    const subject = `subject-${Math.random().toString(36).slice(2)}`;
+    const outcomes = await Promise.allSettled([a, b, a, b].map((app) => app.rateLimit.reserve(rule, subject)));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(2);
+    const taken = outcomes.find((outcome) => outcome.status === 'fulfilled');
+    if (taken?.status !== 'fulfilled') throw new Error('no reservation');
+    await taken.value.release();
+    await expect(b.rateLimit.reserve(rule, subject)).resolves.toBeDefined();
+    await expect(a.rateLimit.reserve(rule, subject)).rejects.toMatchObject({ statusCode: 429 });
+  });
 });
 
 describe('limits declared on a route', () => {
