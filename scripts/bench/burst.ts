@@ -360,7 +360,7 @@ async function main(): Promise<void> {
       writes: kind,
       count: String(mine.length),
       '2xx': String(mine.filter((write) => write.status >= 200 && write.status < 300).length),
-      '429': String(mine.filter((write) => write.status === 429).length),
+      'refused (429)': String(mine.filter((write) => write.status === 429).length),
       '5xx': String(mine.filter((write) => write.status >= 500).length),
       other: String(mine.filter((write) => write.status >= 300 && write.status !== 429 && write.status < 500).length),
       'p50 ms': millis(figures.p50),

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { questions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
@@ -179,4 +180,62 @@ describe('a burst of questions, votes and comments in one AMA group', () => {
     expect(statusesOf(outcomes, 'comment')).toEqual(Array(COMMENTS).fill(201));
     expect(reads.filter((read) => read.status !== 200)).toEqual([]);
   }, 60_000);
+
+  it('while every write transaction waits on a lock, a visitor still reads: writes hold at most half the pool', async () => {
+    const people = await subscribers(12, 'bl');
+    const holder = new pg.Client({ connectionString: inject('databaseUrl') });
+    await holder.connect();
+    try {
+      // as a long write would: the group row held, so every ask waits at its activity update
+      await holder.query('begin');
+      const {
+        rows: [self],
+      } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await holder.query('select id from groups where id = $1 for no key update', [groupId]);
+      const asks = people.flatMap((person, i) =>
+        [0, 1].map((n) => send(person, 'POST', `/api/groups/${groupId}/questions`, { body: `Held ${i}.${n}?` })),
+      );
+      const width = POOL / 2;
+      await waitUntil(async () => (await blockedBy(holder, self?.pid ?? -1)) >= width);
+      for (const path of ['/api/groups', `/api/groups/${groupId}/questions`]) {
+        const response = await request(`${base}${path}`);
+        await response.body.dump();
+        expect(response.statusCode, path).toBe(200);
+      }
+      // the gate let no more in than its width, and the asks are still waiting
+      expect(await blockedBy(holder, self?.pid ?? -1)).toBe(width);
+      await holder.query('commit');
+      const answers = await Promise.all(asks);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(asks.length).fill(201));
+    } finally {
+      await holder.end();
+    }
+  }, 60_000);
 });
+
+/** How many backends wait, directly or behind another waiter, for a lock `pid` holds. */
+async function blockedBy(client: pg.Client, pid: number): Promise<number> {
+  const { rows } = await client.query<{ pid: number; blockers: number[] }>(
+    'select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity where cardinality(pg_blocking_pids(pid)) > 0',
+  );
+  const blocked = new Set<number>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const row of rows) {
+      if (blocked.has(row.pid)) continue;
+      if (row.blockers.some((blocker) => blocker === pid || blocked.has(blocker))) {
+        blocked.add(row.pid);
+        grew = true;
+      }
+    }
+  }
+  return blocked.size;
+}
+
+async function waitUntil(condition: () => Promise<boolean>, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > until) throw new Error('the condition never came true');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
