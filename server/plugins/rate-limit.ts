@@ -199,7 +199,8 @@ export function createRateLimiter(store: RateStore, now: () => number = Date.now
       // the window the unit was taken from, even if the action ends in the next one
       const release = () => store.decrement(key, start);
       if (count > rule.limit) {
-        await release();
+        // the refusal stands even if the count cannot be taken back now (it only errs on the safe side)
+        await release().catch(() => undefined);
         throw refuse(rule, retryAfter);
       }
       let isReleased = false;
@@ -220,7 +221,11 @@ function subjectOf(limit: RouteRateLimit, request: FastifyRequest): string | nul
   return request.viewer ? request.viewer.id : null;
 }
 
-/** Rate limits shared by all processes: in PostgreSQL, or in Redis when REDIS_URL is set. */
+/**
+ * Rate limits shared by all processes: in PostgreSQL, or in Redis when REDIS_URL is set. Routes
+ * declare theirs (`config: perAccount(…)`, `perAddress(…)` or a list of both) and one hook spends
+ * them; `app.rateLimit` remains for limits that count only successes or failures.
+ */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const store = app.config.redisUrl ? redisStore(app.config.redisUrl) : postgresStore(app.db);

@@ -126,16 +126,14 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: perAccount(QUESTION_RATE_RULES.questionChangesPerAccount),
     },
-    async (request) => {
-      return {
-        question: await editQuestion({
-          transaction: app.transaction,
-          viewer: request.viewer,
-          questionId: request.params.questionId,
-          body: request.body.body,
-        }),
-      };
-    },
+    async (request) => ({
+      question: await editQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        body: request.body.body,
+      }),
+    }),
   );
 
   app.delete(
@@ -171,17 +169,15 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
     },
-    async (request) => {
-      return {
-        question: await answerQuestion({
-          transaction: app.transaction,
-          viewer: request.viewer,
-          questionId: request.params.questionId,
-          body: request.body.body,
-          mail: { service: app.mail, publicUrl: app.config.publicUrl },
-        }),
-      };
-    },
+    async (request) => ({
+      question: await answerQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        body: request.body.body,
+        mail: { service: app.mail, publicUrl: app.config.publicUrl },
+      }),
+    }),
   );
 
   app.patch(
@@ -197,15 +193,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
     },
-    async (request) => {
-      return {
-        question: await moderateQuestion({
-          transaction: app.transaction,
-          viewer: request.viewer,
-          questionId: request.params.questionId,
-          input: request.body,
-        }),
-      };
-    },
+    async (request) => ({
+      question: await moderateQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        input: request.body,
+      }),
+    }),
   );
 };
