@@ -10,6 +10,7 @@ import {
 } from '#shared/schemas/live.ts';
 import type { Transaction } from '../db/client.ts';
 import { forbidden, tooManyRequests } from '../lib/errors.ts';
+import { createGate } from '../lib/gate.ts';
 import { isSameSiteOrigin } from '../lib/origin.ts';
 import type { LiveBus } from '../live/bus.ts';
 import { LiveHub, sessionsEndedEvent, type LiveViewer } from '../live/hub.ts';
@@ -60,16 +61,22 @@ export const livePlugin = fp(
     });
     const { bus } = options;
 
+    // Half the pool at most for write transactions: in a busy group they queue on the same
+    // rows, and without a bound a burst of writes holds every connection while reads wait.
+    // Never call app.transaction inside one: it would wait for a slot its caller holds.
+    const writeGate = createGate(Math.max(1, Math.floor(app.config.databasePoolMax / 2)));
     app.decorate('transaction', async function transaction<
       T,
     >(fn: (tx: Transaction, context: TransactionContext) => Promise<T>): Promise<T> {
       const events: LiveEvent[] = [];
       const context: TransactionContext = { emit: (event) => events.push(LiveEventSchema.parse(event)) };
-      const result = await app.db.transaction(async (tx) => {
-        const value = await fn(tx, context);
-        if (events.length > 0) await bus.publishInTransaction(tx, events);
-        return value;
-      });
+      const result = await writeGate.run(() =>
+        app.db.transaction(async (tx) => {
+          const value = await fn(tx, context);
+          if (events.length > 0) await bus.publishInTransaction(tx, events);
+          return value;
+        }),
+      );
       if (events.length > 0) {
         await bus.publishAfterCommit(events).catch((error: unknown) => {
           // the write stands; clients catch up through the API when they reconnect

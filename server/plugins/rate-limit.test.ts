@@ -22,6 +22,10 @@ describe('createRateLimiter', () => {
         counts.set(name, (counts.get(name) ?? 0) + 1);
         return counts.get(name) ?? 0;
       },
+      async decrement(key: string, start: Date) {
+        const name = `${key}@${start.getTime()}`;
+        counts.set(name, Math.max(0, (counts.get(name) ?? 0) - 1));
+      },
       async read(key: string, start: Date) {
         return counts.get(`${key}@${start.getTime()}`) ?? 0;
       },
@@ -54,5 +58,22 @@ describe('createRateLimiter', () => {
     await limiter.hit(rule, 'a');
     await limiter.hit(rule, 'a');
     await expect(limiter.check(rule, 'a')).rejects.toMatchObject({ statusCode: 429 });
+  });
+
+  it('reserve takes a unit at once, refuses without counting when none is left, and gives one back once', async () => {
+    const limiter = createRateLimiter(memoryStore(), () => 0);
+    // concurrent reservations: exactly the limit pass, whatever the interleaving
+    const outcomes = await Promise.allSettled([1, 2, 3, 4].map(() => limiter.reserve(rule, 'a')));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(2);
+    expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({
+      reason: { statusCode: 429, message: 'Too many tries. Please try again in 60 seconds.' },
+    });
+    await expect(limiter.check(rule, 'a')).rejects.toMatchObject({ statusCode: 429 });
+    const [first] = outcomes;
+    if (first?.status !== 'fulfilled') throw new Error('the first reservation was refused');
+    await first.value.release();
+    await first.value.release();
+    await expect(limiter.reserve(rule, 'a')).resolves.toBeDefined();
+    await expect(limiter.reserve(rule, 'a')).rejects.toMatchObject({ statusCode: 429 });
   });
 });

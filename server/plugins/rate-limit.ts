@@ -1,6 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { lt, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Database } from '../db/client.ts';
@@ -19,6 +19,8 @@ export interface RateRule {
 /** Where counters live: PostgreSQL by default, Redis when configured; shared by every process. */
 interface RateStore {
   increment(key: string, windowStart: Date, windowSeconds: number): Promise<number>;
+  /** Takes one back (a reservation given back); never below zero. */
+  decrement(key: string, windowStart: Date): Promise<void>;
   read(key: string, windowStart: Date): Promise<number>;
   close(): Promise<void>;
 }
@@ -47,6 +49,14 @@ function postgresStore(db: Database): RateStore {
         .returning({ count: rateLimits.count });
       return row?.count ?? 1;
     },
+    async decrement(key, windowStart) {
+      await db
+        .update(rateLimits)
+        .set({ count: sql`${rateLimits.count} - 1` })
+        .where(
+          sql`${rateLimits.key} = ${key} and ${rateLimits.windowStart} = ${windowStart} and ${rateLimits.count} > 0`,
+        );
+    },
     async read(key, windowStart) {
       const rows = await db
         .select({ count: rateLimits.count })
@@ -73,6 +83,14 @@ function redisStore(url: string): RateStore {
         .expire(name, windowSeconds * 2)
         .exec()) as [[unknown, number]];
       return count;
+    },
+    async decrement(key, windowStart) {
+      // only while the window's key exists: a DECR on a missing key would make one without expiry
+      await redis.eval(
+        "if redis.call('exists', KEYS[1]) == 1 then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        redisKey(key, windowStart),
+      );
     },
     async read(key, windowStart) {
       return Number((await redis.get(redisKey(key, windowStart))) ?? 0);
@@ -108,16 +126,51 @@ function waitText(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** One unit of a budget taken ahead of an action; given back when the action does not happen. */
+export interface RateReservation {
+  release(): Promise<void>;
+}
+
 export interface RateLimiter {
   /** Counts one event; over the limit, throws 429 with Retry-After. */
   hit(rule: RateRule, subject: string): Promise<void>;
   /** Throws 429 when the limit is already used up, without counting (for failure counters). */
   check(rule: RateRule, subject: string): Promise<void>;
+  /**
+   * Takes one unit now, or throws 429 when none is left (the refused attempt is not counted);
+   * `release()` gives it back when the action fails. For limits that count successes only:
+   * unlike check-then-hit, concurrent attempts cannot all pass the check before any is counted.
+   */
+  reserve(rule: RateRule, subject: string): Promise<RateReservation>;
 }
+
+/** Whose budget a route's limit spends: the signed-in account's, or the client address's (IPv6 per /64). */
+export type RateSubjectKind = 'account' | 'address';
+
+/** A limit a route declares in `config.rateLimit`; the rate-limit hook spends it before the handler. */
+export interface RouteRateLimit {
+  rule: RateRule;
+  /** 'account' is skipped for a signed-out request: such routes answer 401 themselves, or also declare 'address'. */
+  by: RateSubjectKind;
+}
+
+/** Route `config` spending `rules` of the signed-in account: `config: perAccount(RULES.x)`. */
+export const perAccount = (...rules: RateRule[]) => ({
+  rateLimit: rules.map((rule): RouteRateLimit => ({ rule, by: 'account' })),
+});
+
+/** Route `config` spending `rules` of the client's address: `config: perAddress(RULES.x)`. */
+export const perAddress = (...rules: RateRule[]) => ({
+  rateLimit: rules.map((rule): RouteRateLimit => ({ rule, by: 'address' })),
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: RateLimiter;
+  }
+  interface FastifyContextConfig {
+    /** Limits this route spends, in order, once the viewer is known and the input is valid. */
+    rateLimit?: readonly RouteRateLimit[];
   }
 }
 
@@ -139,15 +192,57 @@ export function createRateLimiter(store: RateStore, now: () => number = Date.now
       const { start, retryAfter } = windowOf(rule);
       if ((await store.read(`${rule.name}:${subject}`, start)) >= rule.limit) throw refuse(rule, retryAfter);
     },
+    async reserve(rule, subject) {
+      const key = `${rule.name}:${subject}`;
+      const { start, retryAfter } = windowOf(rule);
+      const count = await store.increment(key, start, rule.windowSeconds);
+      // the window the unit was taken from, even if the action ends in the next one
+      const release = () => store.decrement(key, start);
+      if (count > rule.limit) {
+        // the refusal stands even if the count cannot be taken back now (it only errs on the safe side)
+        await release().catch(() => undefined);
+        throw refuse(rule, retryAfter);
+      }
+      let isReleased = false;
+      return {
+        async release() {
+          if (isReleased) return;
+          isReleased = true;
+          await release();
+        },
+      };
+    },
   };
 }
 
-/** Rate limits shared by all processes: in PostgreSQL, or in Redis when REDIS_URL is set. */
+/** The subject a declared limit counts, or null when it does not apply (an account rule, signed out). */
+function subjectOf(limit: RouteRateLimit, request: FastifyRequest): string | null {
+  if (limit.by === 'address') return addressSubject(request.ip);
+  return request.viewer ? request.viewer.id : null;
+}
+
+/**
+ * Rate limits shared by all processes: in PostgreSQL, or in Redis when REDIS_URL is set. Routes
+ * declare theirs (`config: perAccount(…)`, `perAddress(…)` or a list of both) and one hook spends
+ * them; `app.rateLimit` remains for limits that count only successes or failures.
+ */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const store = app.config.redisUrl ? redisStore(app.config.redisUrl) : postgresStore(app.db);
-    app.decorate('rateLimit', createRateLimiter(store));
+    const limiter = createRateLimiter(store);
+    app.decorate('rateLimit', limiter);
     app.addHook('onClose', async () => store.close());
+    // preHandler: after the session hook has found the viewer (onRequest) and the input was
+    // validated, and before the handler opens any transaction, so counting never holds a
+    // connection that a transaction needs.
+    app.addHook('preHandler', async (request) => {
+      const limits = request.routeOptions.config.rateLimit;
+      if (!limits) return;
+      for (const limit of limits) {
+        const subject = subjectOf(limit, request);
+        if (subject !== null) await limiter.hit(limit.rule, subject);
+      }
+    });
   },
-  { name: 'rate-limit', dependencies: ['database'] },
+  { name: 'rate-limit', dependencies: ['database', 'viewer'] },
 );

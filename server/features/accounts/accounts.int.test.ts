@@ -1,3 +1,4 @@
+import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -495,6 +496,30 @@ describe('one-click unsubscribe (RFC 8058)', () => {
     const forged = await unsubscribe(`token=${encodeURIComponent(`${token.slice(0, -2)}xx`)}`);
     expect(forged.statusCode).toBe(400);
     expect(forged.json().error.message).toBe('This unsubscribe link is not valid.');
+  });
+
+  it('limits one-click unsubscribes per address, so a flood of them writes nothing more', async () => {
+    const { limit } = ACCOUNT_RATE_RULES.unsubscribePerAddress;
+    const flood = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/mail/unsubscribe?token=forged`,
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+    const address = `198.51.100.${Math.floor(Math.random() * 200) + 20}`;
+    for (let sent = 0; sent < limit; sent += 50) {
+      const answers = await Promise.all(Array.from({ length: Math.min(50, limit - sent) }, () => flood(address)));
+      expect(answers.map((answer) => answer.statusCode)).not.toContain(429);
+    }
+    const refused = await flood(address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.json().error.message).toMatch(
+      /^Too many unsubscribe requests from your network\. Please try again in/,
+    );
+    expect((await flood('198.51.100.7')).statusCode).toBe(400);
   });
 
   it('other routes still refuse form bodies', async () => {

@@ -7,6 +7,13 @@ import type { RateRule } from '../../plugins/rate-limit.ts';
  * account's failure counts again.
  */
 export const ACCOUNT_RATE_RULES = {
+  /** One-click unsubscribes (anonymous by design: mail providers post them). */
+  unsubscribePerAddress: {
+    name: 'unsubscribe:address',
+    limit: 600,
+    windowSeconds: 60 * 60,
+    what: 'Too many unsubscribe requests from your network',
+  },
   signInPerAddress: { name: 'sign-in:address', limit: 30, windowSeconds: 5 * 60, what: 'Too many sign-in attempts' },
   /** Failed sign-ins of one address, whatever accounts it tries. */
   signInFailuresPerAddress: {

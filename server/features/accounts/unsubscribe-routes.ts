@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import { perAddress } from '../../plugins/rate-limit.ts';
+import { ACCOUNT_RATE_RULES } from './rate-rules.ts';
 import { unsubscribeWithToken } from './unsubscribe.ts';
 
 /**
@@ -25,8 +27,15 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['mail'],
         querystring: z.strictObject({ token: z.string().min(1).max(1024) }),
         body: z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() }).optional(),
-        response: { 200: z.object({ unsubscribed: z.string() }), 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+        response: {
+          200: z.object({ unsubscribed: z.string() }),
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          429: ErrorResponseSchema,
+        },
       },
+      // generous: a large mail provider unsubscribes many of its users from few addresses
+      config: perAddress(ACCOUNT_RATE_RULES.unsubscribePerAddress),
     },
     async (request) => ({
       unsubscribed: await unsubscribeWithToken({

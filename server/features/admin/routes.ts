@@ -24,6 +24,7 @@ import { listContactMessages, setContactMessageHandled } from './contact-message
 import { listContent, removeContent } from './content.ts';
 import { listGroups, removeGroup } from './groups.ts';
 import { summarizePageViews } from './page-views.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { ADMIN_RATE_RULES } from './rate-rules.ts';
 import { requireAdmin } from './require-admin.ts';
 import { sendPasswordResetLink } from './send-password-reset.ts';
@@ -46,12 +47,8 @@ const Id = z.string().min(1).max(100);
  * own transaction.
  */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The administrator of a write, counted against the admin write limit. */
-  const adminForWrite = async (request: Parameters<typeof requireAdmin>[1]) => {
-    const admin = await requireAdmin(app.db, request);
-    await app.rateLimit.hit(ADMIN_RATE_RULES.writesPerAccount, admin.id);
-    return admin;
-  };
+  /** Every write spends the admin write limit (a non-administrator's attempts only their own). */
+  const writeLimit = perAccount(ADMIN_RATE_RULES.writesPerAccount);
 
   app.get(
     '/api/admin/users',
@@ -84,9 +81,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           params: z.strictObject({ userId: Id }),
           response: { 200: AdminUserResponseSchema, ...writeErrors },
         },
+        config: writeLimit,
       },
       async (request) => {
-        const admin = await adminForWrite(request);
+        const admin = await requireAdmin(app.db, request);
         const user = await setUserDisabled({
           transaction: app.transaction,
           admin,
@@ -108,9 +106,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.strictObject({ userId: Id }),
         response: { 200: AdminPasswordResetResponseSchema, ...writeErrors },
       },
+      config: writeLimit,
     },
     async (request) => {
-      const admin = await adminForWrite(request);
+      const admin = await requireAdmin(app.db, request);
+      // per person as well: nobody's inbox fills with reset links, whoever sends them
       await app.rateLimit.hit(ADMIN_RATE_RULES.passwordResetLinksPerUser, request.params.userId);
       const { email } = await sendPasswordResetLink({
         db: app.db,
@@ -147,9 +147,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.strictObject({ groupId: Id }),
         response: { 204: z.null(), ...writeErrors },
       },
+      config: writeLimit,
     },
     async (request, reply) => {
-      const admin = await adminForWrite(request);
+      const admin = await requireAdmin(app.db, request);
       await removeGroup({ transaction: app.transaction, admin, groupId: request.params.groupId });
       return reply.status(204).send(null);
     },
@@ -180,9 +181,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.strictObject({ type: AdminContentTypeSchema, id: Id }),
         response: { 204: z.null(), ...writeErrors },
       },
+      config: writeLimit,
     },
     async (request, reply) => {
-      const admin = await adminForWrite(request);
+      const admin = await requireAdmin(app.db, request);
       await removeContent({ transaction: app.transaction, admin, type: request.params.type, id: request.params.id });
       return reply.status(204).send(null);
     },
@@ -217,9 +219,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           params: z.strictObject({ messageId: Id }),
           response: { 200: AdminContactResponseSchema, ...writeErrors },
         },
+        config: writeLimit,
       },
       async (request) => {
-        const admin = await adminForWrite(request);
+        const admin = await requireAdmin(app.db, request);
         const message = await setContactMessageHandled({
           transaction: app.transaction,
           admin,

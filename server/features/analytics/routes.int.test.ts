@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageViews } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { ANALYTICS_RATE_RULES } from './rate-rules.ts';
 import { referrerHost } from './record-page-view.ts';
 
 let app: FastifyInstance;
@@ -78,6 +79,36 @@ describe('POST /api/analytics/page-views', () => {
     const response = await app.inject({ method: 'POST', url: '/api/analytics/page-views', payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toHaveProperty([field]);
+  });
+});
+
+describe('page views per address', () => {
+  it('takes 120 a minute from one address, then answers 429 with Retry-After and stores nothing more', async () => {
+    // all within one minute's window
+    const msLeft = 60_000 - (Date.now() % 60_000);
+    if (msLeft < 15_000) await new Promise((resolve) => setTimeout(resolve, msLeft + 50));
+    const path = uniquePath();
+    const address = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const beacon = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/analytics/page-views',
+        remoteAddress,
+        headers: { 'user-agent': chrome },
+        payload: { path },
+      });
+    const statuses = [];
+    for (let i = 0; i < ANALYTICS_RATE_RULES.pageViewsPerAddress.limit; i++)
+      statuses.push((await beacon(address)).statusCode);
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    const refused = await beacon(address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(
+      /^Too many page views from your network\. Please try again in \d+ seconds\.$/,
+    );
+    expect((await beacon('10.78.0.1')).statusCode).toBe(204);
+    expect(await viewsOf(path)).toHaveLength(ANALYTICS_RATE_RULES.pageViewsPerAddress.limit + 1);
   });
 });
 

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PageViewInputSchema } from '#shared/schemas/analytics.ts';
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import { perAddress } from '../../plugins/rate-limit.ts';
+import { ANALYTICS_RATE_RULES } from './rate-rules.ts';
 import { recordPageView } from './record-page-view.ts';
 
 /** First-party web analytics: the page-view beacon of every page posts here. */
@@ -10,10 +13,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Record a page view',
+        description: 'At most 120 a minute per network address: 429 with Retry-After beyond.',
         tags: ['analytics'],
         body: PageViewInputSchema,
-        response: { 204: z.null().describe('Recorded (or ignored, for crawlers)') },
+        response: { 204: z.null().describe('Recorded (or ignored, for crawlers)'), 429: ErrorResponseSchema },
       },
+      config: perAddress(ANALYTICS_RATE_RULES.pageViewsPerAddress),
     },
     async (request, reply) => {
       await recordPageView({

@@ -28,7 +28,9 @@ export async function createGroup(options: {
   const fields = await checkGroupFields(db, input, viewer.id);
   const slug = fields.slug ?? '';
   if (await isSlugTaken(db, slug)) throw slugTaken();
-  await rateLimit.check(GROUP_RATE_RULES.groupCreationsPerAccount, viewer.id);
+  // Only created groups count: a unit is taken now and given back if the insert fails, so
+  // concurrent creations cannot all pass a check before any of them is counted.
+  const reservation = await rateLimit.reserve(GROUP_RATE_RULES.groupCreationsPerAccount, viewer.id);
 
   let id: string;
   try {
@@ -48,10 +50,10 @@ export async function createGroup(options: {
     if (!row) throw new Error('the new group was not returned');
     id = row.id;
   } catch (error) {
+    await reservation.release().catch(() => undefined);
     if (hasPgCode(error, '23505')) throw slugTaken();
     throw error;
   }
-  await rateLimit.hit(GROUP_RATE_RULES.groupCreationsPerAccount, viewer.id).catch(() => undefined);
   const group = await findGroupById(db, id);
   if (!group) throw new Error(`group ${id} vanished right after its creation`);
   return group;

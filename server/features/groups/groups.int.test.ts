@@ -1,3 +1,4 @@
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
@@ -10,6 +11,7 @@ import {
   type GroupSummary,
 } from '#shared/schemas/groups.ts';
 import { ProfilePageResponseSchema } from '#shared/schemas/profiles.ts';
+import { groups } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { buildGroup, call, createGroup, signUp, storeImage, uniqueSlug, type TestPerson } from './groups-test-kit.ts';
 
@@ -150,6 +152,28 @@ describe('POST /api/groups', () => {
     const response = await call(app, busy, 'POST', '/api/groups', { name: 'One too many', slug: uniqueSlug() });
     expect(response.statusCode).toBe(429);
     expect(response.json().error.message).toMatch(/^Too many new groups\. Please try again in/);
+  });
+
+  it('holds the 20 under concurrency, and a refused or failed creation spends nothing', async () => {
+    const eager = await signUp(app, 'geager');
+    const taken = await createGroup(app, eager);
+    // a slug taken: not a new group, so not counted
+    const clash = await call(app, eager, 'POST', '/api/groups', { name: 'Clash', slug: taken.slug });
+    expect(clash.statusCode).toBe(409);
+    const hourBefore = Math.floor(Date.now() / 3_600_000);
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, index) =>
+        call(app, eager, 'POST', '/api/groups', { name: `Rush ${index}`, slug: uniqueSlug() }),
+      ),
+    );
+    const isSameWindow = Math.floor(Date.now() / 3_600_000) === hourBefore;
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status !== 201 && status !== 429)).toEqual([]);
+    const created = statuses.filter((status) => status === 201).length;
+    // 20 an hour, one of them made before: exactly 19 more, whatever the interleaving
+    if (isSameWindow) expect(created).toBe(19);
+    const [owned] = await app.db.select({ n: count() }).from(groups).where(eq(groups.ownerId, eager.id));
+    expect(owned?.n).toBe(created + 1);
   });
 });
 

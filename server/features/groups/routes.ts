@@ -21,8 +21,7 @@ import {
   SubscriptionListResponseSchema,
   SubscriptionStatusResponseSchema,
 } from '#shared/schemas/groups.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import type { RateRule } from '../../plugins/rate-limit.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { addMember } from './add-member.ts';
 import { checkSlugAvailability } from './check-slug.ts';
 import { createGroup } from './create-group.ts';
@@ -50,10 +49,6 @@ const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error
 
 /** Groups, their members, subscriptions and likes (issue 6; see notes/routes.md). */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = async (rule: RateRule, viewer: Viewer | null) => {
-    if (viewer) await app.rateLimit.hit(rule, viewer.id);
-  };
-
   app.post(
     '/api/groups',
     {
@@ -197,9 +192,9 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AddMemberInputSchema,
         response: { 201: AddMemberResponseSchema, ...writeErrors, 409: error },
       },
+      config: perAccount(GROUP_RATE_RULES.memberChangesPerAccount),
     },
     async (request, reply) => {
-      await limit(GROUP_RATE_RULES.memberChangesPerAccount, request.viewer);
       const answer = await addMember({
         transaction: app.transaction,
         viewer: request.viewer,
@@ -219,16 +214,15 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.strictObject({ groupId: z.string().max(200), userId: z.string().max(200) }),
         response: { 200: RemoveMemberResponseSchema, ...writeErrors },
       },
+      config: perAccount(GROUP_RATE_RULES.memberChangesPerAccount),
     },
-    async (request) => {
-      await limit(GROUP_RATE_RULES.memberChangesPerAccount, request.viewer);
-      return removeMember({
+    async (request) =>
+      removeMember({
         transaction: app.transaction,
         viewer: request.viewer,
         groupId: request.params.groupId,
         userId: request.params.userId,
-      });
-    },
+      }),
   );
 
   app.get(
@@ -282,17 +276,16 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
               'Unsubscribe from a group (idempotent)',
               '`changed` is false when not subscribed. At most 300 subscription changes an hour.',
             ),
+        config: perAccount(GROUP_RATE_RULES.subscriptionChangesPerAccount),
       },
-      async (request) => {
-        await limit(GROUP_RATE_RULES.subscriptionChangesPerAccount, request.viewer);
-        return setSubscription({
+      async (request) =>
+        setSubscription({
           transaction: app.transaction,
           viewer: request.viewer,
           groupId: request.params.groupId,
           isSubscribed,
           log: request.log,
-        });
-      },
+        }),
     );
   }
 
@@ -347,16 +340,17 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
     const route = isLiked ? app.put.bind(app) : app.delete.bind(app);
     route(
       '/api/groups/:groupId/like',
-      { schema: likeSchema(isLiked ? 'Like a group (idempotent)' : 'Take back the like of a group (idempotent)') },
-      async (request) => {
-        await limit(GROUP_RATE_RULES.likesPerAccount, request.viewer);
-        return setGroupLike({
+      {
+        schema: likeSchema(isLiked ? 'Like a group (idempotent)' : 'Take back the like of a group (idempotent)'),
+        config: perAccount(GROUP_RATE_RULES.likesPerAccount),
+      },
+      async (request) =>
+        setGroupLike({
           transaction: app.transaction,
           viewer: request.viewer,
           groupId: request.params.groupId,
           isLiked,
-        });
-      },
+        }),
     );
   }
 };

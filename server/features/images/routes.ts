@@ -15,6 +15,7 @@ import {
   unauthorized,
   unsupportedMediaType,
 } from '../../lib/errors.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { IMAGE_RATE_RULES } from './image-rate-rules.ts';
 import { presentImage } from './present-image.ts';
 import { renditionKey, uploadImage } from './upload-image.ts';
@@ -69,11 +70,11 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
           429: ErrorResponseSchema,
         },
       },
+      config: perAccount(IMAGE_RATE_RULES.uploadsPerAccount),
     },
     async (request, reply) => {
       const viewer = request.viewer;
       if (!viewer) throw unauthorized();
-      await app.rateLimit.hit(IMAGE_RATE_RULES.uploadsPerAccount, viewer.id);
       const data = await readUploadedFile(request);
       const row = await uploadImage({
         db: app.db,

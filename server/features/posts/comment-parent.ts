@@ -30,16 +30,28 @@ const NOT_FOUND: Record<CommentParentType, string> = {
  * The post or question `parentId` names, with its group's host; 404 when there is none.
  * `lock` takes the parent row FOR NO KEY UPDATE: writes that move its commentCount (adding or
  * deleting comments) lock it first, so they run one after another per parent and a deletion
- * of the parent waits for them.
+ * of the parent waits for them. `lockGroup` (for writes that will also change the group row,
+ * such as its lastActivityAt) locks the group row before the parent: the order every question
+ * write (lockQuestion) and a group's deletion take them. The other order deadlocks with a
+ * host answering or pinning the question being commented on.
  */
 export async function loadCommentParent(options: {
   db: Queryable;
   parentType: CommentParentType;
   parentId: string;
   lock?: boolean;
+  lockGroup?: boolean;
 }): Promise<CommentParent> {
   const { db, parentType } = options;
   const id = requireItemId(options.parentId, NOT_FOUND[parentType]);
+  if (options.lockGroup) {
+    const parentTable = parentType === 'post' ? posts : questions;
+    await db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(eq(groups.id, db.select({ groupId: parentTable.groupId }).from(parentTable).where(eq(parentTable.id, id))))
+      .for('no key update');
+  }
   if (parentType === 'post') {
     const query = db
       .select({ id: posts.id, groupId: posts.groupId, authorId: posts.authorId, ownerId: groups.ownerId })

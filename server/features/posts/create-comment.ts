@@ -17,7 +17,7 @@ import { checkCommentBody, requireItemId } from './content-text.ts';
  * Comments on a post or a question (action 'comment'), or replies to a top-level comment of
  * the same parent (action 'reply'): one level only. The rule's target is 'posts' under a post
  * and 'questionQueue' under a question, where the rule refuses the host ('Hosts answer
- * questions rather than comment on them'). In one transaction with the parent locked: the
+ * questions rather than comment on them'). In one transaction with the group and the parent locked: the
  * row, the parent's commentCount and the group's lastActivityAt; watchers hear 'comment.created'.
  * The author of the comment replied to and the author of the post or question get a 'reply'
  * notification (not the commenter themselves).
@@ -32,7 +32,14 @@ export async function createComment(options: {
 }): Promise<Comment> {
   const { parentType, replyToId } = options;
   return options.transaction(async (tx, { emit }) => {
-    const parent = await loadCommentParent({ db: tx, parentType, parentId: options.parentId, lock: true });
+    const parent = await loadCommentParent({
+      db: tx,
+      parentType,
+      parentId: options.parentId,
+      lock: true,
+      // the group's lastActivityAt moves below
+      lockGroup: true,
+    });
     const { viewer } = await authorizeGroupAction({
       db: tx,
       viewer: options.viewer,

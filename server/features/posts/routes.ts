@@ -18,8 +18,7 @@ import {
 } from '#shared/schemas/posts.ts';
 import type { CommentParentType } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import type { RateRule } from '../../plugins/rate-limit.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import { createComment } from './create-comment.ts';
 import { createPost } from './create-post.ts';
@@ -54,10 +53,6 @@ const RULE =
 
 /** Posts, comments and replies, and likes (issue 7). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = async (rule: RateRule, viewer: Viewer | null) => {
-    if (viewer) await app.rateLimit.hit(rule, viewer.id);
-  };
-
   app.get(
     '/api/groups/:groupId/posts',
     {
@@ -87,9 +82,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PostInputSchema,
         response: { 201: PostResponseSchema, ...writeErrors },
       },
+      config: perAccount(CONTENT_RATE_RULES.postsPerAccount),
     },
     async (request, reply) => {
-      await limit(CONTENT_RATE_RULES.postsPerAccount, request.viewer);
       const post = await createPost({
         transaction: app.transaction,
         viewer: request.viewer,
@@ -203,9 +198,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           body: CommentInputSchema,
           response: { 201: CommentResponseSchema, ...writeErrors },
         },
+        config: perAccount(CONTENT_RATE_RULES.commentsPerAccount),
       },
       async (request, reply) => {
-        await limit(CONTENT_RATE_RULES.commentsPerAccount, request.viewer);
         const comment = await createComment({
           transaction: app.transaction,
           viewer: request.viewer,
@@ -275,9 +270,9 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           params: LikeTargetParamsSchema,
           response: { 200: LikeResponseSchema, ...writeErrors },
         },
+        config: perAccount(CONTENT_RATE_RULES.likesPerAccount),
       },
       async (request) => {
-        await limit(CONTENT_RATE_RULES.likesPerAccount, request.viewer);
         return setLike({
           transaction: app.transaction,
           viewer: request.viewer,

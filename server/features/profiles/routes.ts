@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/profiles.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { findPersonById, findPersonByUsername, loadProfilePage } from './find-profile.ts';
 import { setFollow } from './follow.ts';
 import { listFollows } from './list-follows.ts';
@@ -98,7 +99,6 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
     );
 
     const changeFollow = async (viewer: Viewer | null, userId: string, isFollowing: boolean) => {
-      if (viewer) await app.rateLimit.hit(PROFILE_RATE_RULES.followChangesPerAccount, viewer.id);
       const { isNew, ...answer } = await setFollow({ transaction: app.transaction, viewer, userId, isFollowing });
       if (isNew) {
         // The follow stands even if its e-mail cannot be scheduled; the next follow's job covers it.
@@ -108,19 +108,20 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
       }
       return answer;
     };
-    const followSchema = (summary: string) => ({
-      summary,
-      tags: ['profiles'],
-      params: UserParamsSchema,
-      response: { 200: FollowResponseSchema, ...errors },
+    const followOptions = (summary: string) => ({
+      schema: {
+        summary,
+        tags: ['profiles'],
+        params: UserParamsSchema,
+        response: { 200: FollowResponseSchema, ...errors },
+      },
+      config: perAccount(PROFILE_RATE_RULES.followChangesPerAccount),
     });
-    app.put('/api/users/:userId/follow', { schema: followSchema('Follow a person (idempotent)') }, async (request) =>
+    app.put('/api/users/:userId/follow', followOptions('Follow a person (idempotent)'), async (request) =>
       changeFollow(request.viewer, request.params.userId, true),
     );
-    app.delete(
-      '/api/users/:userId/follow',
-      { schema: followSchema('Unfollow a person (idempotent)') },
-      async (request) => changeFollow(request.viewer, request.params.userId, false),
+    app.delete('/api/users/:userId/follow', followOptions('Unfollow a person (idempotent)'), async (request) =>
+      changeFollow(request.viewer, request.params.userId, false),
     );
 
     for (const direction of ['followers', 'following'] as const) {

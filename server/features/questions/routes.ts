@@ -12,8 +12,7 @@ import {
   SimilarQuestionsQuerySchema,
   SimilarQuestionsResponseSchema,
 } from '#shared/schemas/posts.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import type { RateRule } from '../../plugins/rate-limit.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { answerQuestion } from './answer-question.ts';
 import { askQuestion } from './ask-question.ts';
 import { deleteQuestion } from './delete-question.ts';
@@ -34,10 +33,6 @@ const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error
 
 /** The question queue of ama groups (issue 7). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const limit = async (rule: RateRule, viewer: Viewer | null) => {
-    if (viewer) await app.rateLimit.hit(rule, viewer.id);
-  };
-
   app.get(
     '/api/groups/:groupId/questions',
     {
@@ -129,18 +124,16 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: QuestionUpdateInputSchema,
         response: { 200: QuestionResponseSchema, ...writeErrors },
       },
+      config: perAccount(QUESTION_RATE_RULES.questionChangesPerAccount),
     },
-    async (request) => {
-      await limit(QUESTION_RATE_RULES.questionChangesPerAccount, request.viewer);
-      return {
-        question: await editQuestion({
-          transaction: app.transaction,
-          viewer: request.viewer,
-          questionId: request.params.questionId,
-          body: request.body.body,
-        }),
-      };
-    },
+    async (request) => ({
+      question: await editQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        body: request.body.body,
+      }),
+    }),
   );
 
   app.delete(
@@ -152,9 +145,9 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         params: QuestionParamsSchema,
         response: { 204: z.null().describe('Deleted'), ...writeErrors },
       },
+      config: perAccount(QUESTION_RATE_RULES.questionChangesPerAccount),
     },
     async (request, reply) => {
-      await limit(QUESTION_RATE_RULES.questionChangesPerAccount, request.viewer);
       await deleteQuestion({
         transaction: app.transaction,
         viewer: request.viewer,
@@ -174,19 +167,17 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: AnswerInputSchema,
         response: { 200: QuestionResponseSchema, ...writeErrors },
       },
+      config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
     },
-    async (request) => {
-      await limit(QUESTION_RATE_RULES.hostActionsPerAccount, request.viewer);
-      return {
-        question: await answerQuestion({
-          transaction: app.transaction,
-          viewer: request.viewer,
-          questionId: request.params.questionId,
-          body: request.body.body,
-          mail: { service: app.mail, publicUrl: app.config.publicUrl },
-        }),
-      };
-    },
+    async (request) => ({
+      question: await answerQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        body: request.body.body,
+        mail: { service: app.mail, publicUrl: app.config.publicUrl },
+      }),
+    }),
   );
 
   app.patch(
@@ -200,17 +191,15 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: QuestionModerationInputSchema,
         response: { 200: QuestionResponseSchema, ...writeErrors },
       },
+      config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
     },
-    async (request) => {
-      await limit(QUESTION_RATE_RULES.hostActionsPerAccount, request.viewer);
-      return {
-        question: await moderateQuestion({
-          transaction: app.transaction,
-          viewer: request.viewer,
-          questionId: request.params.questionId,
-          input: request.body,
-        }),
-      };
-    },
+    async (request) => ({
+      question: await moderateQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        input: request.body,
+      }),
+    }),
   );
 };

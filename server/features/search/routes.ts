@@ -7,7 +7,7 @@ import {
   SuggestionsQuerySchema,
   SuggestionsResponseSchema,
 } from '#shared/schemas/search.ts';
-import { addressSubject } from '../../plugins/rate-limit.ts';
+import { perAddress } from '../../plugins/rate-limit.ts';
 import { SEARCH_RATE_RULES } from './rate-rules.ts';
 import { runSearch } from './run-search.ts';
 import { suggest } from './suggest.ts';
@@ -29,11 +29,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SuggestionsQuerySchema,
         response: { 200: SuggestionsResponseSchema, 400: error, 429: error },
       },
+      config: perAddress(SEARCH_RATE_RULES.suggestionsPerAddress),
     },
-    async (request) => {
-      await app.rateLimit.hit(SEARCH_RATE_RULES.suggestionsPerAddress, addressSubject(request.ip));
-      return suggest({ db: app.db, q: request.query.q });
-    },
+    async (request) => suggest({ db: app.db, q: request.query.q }),
   );
 
   app.get(
@@ -48,10 +46,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: SearchQuerySchema,
         response: { 200: SearchResponseSchema, 400: error, 429: error },
       },
+      config: perAddress(SEARCH_RATE_RULES.searchesPerAddress),
     },
-    async (request) => {
-      await app.rateLimit.hit(SEARCH_RATE_RULES.searchesPerAddress, addressSubject(request.ip));
-      return runSearch({ db: app.db, ...request.query });
-    },
+    async (request) => runSearch({ db: app.db, ...request.query }),
   );
 };

@@ -10,6 +10,7 @@ import {
   TranscriptQuerySchema,
   ViewersResponseSchema,
 } from '#shared/schemas/sessions.ts';
+import { perAccount } from '../../plugins/rate-limit.ts';
 import { sessionCalendar } from './calendar.ts';
 import { changeSessionState } from './change-session-state.ts';
 import { createSession } from './create-session.ts';
@@ -53,9 +54,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: SessionInputSchema,
         response: { 201: SessionResponseSchema, ...writeErrors },
       },
+      config: perAccount(SESSION_RATE_RULES.schedulePerAccount),
     },
     async (request, reply) => {
-      if (request.viewer) await app.rateLimit.hit(SESSION_RATE_RULES.schedulePerAccount, request.viewer.id);
       const session = await createSession({
         transaction: app.transaction,
         mail: app.mail,

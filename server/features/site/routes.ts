@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/site.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { SiteContent } from './content.ts';
+import { SITE_RATE_RULES } from './rate-rules.ts';
 import { sendContactMessage } from './send-contact-message.ts';
 
 const error = ErrorResponseSchema;
@@ -79,15 +80,16 @@ export const siteRoutes: FastifyPluginAsyncZod<{ content: SiteContent }> = async
         body: ContactInputSchema,
         response: { 201: ContactResponseSchema, 400: error, 403: error, 429: error },
       },
+      // the address first: signing out or switching accounts buys no more
+      config: {
+        rateLimit: [
+          { rule: SITE_RATE_RULES.contactPerAddress, by: 'address' },
+          { rule: SITE_RATE_RULES.contactPerAccount, by: 'account' },
+        ],
+      },
     },
     async (request, reply) => {
-      await sendContactMessage({
-        db: app.db,
-        rateLimit: app.rateLimit,
-        viewer: request.viewer,
-        ip: request.ip,
-        input: request.body,
-      });
+      await sendContactMessage({ db: app.db, viewer: request.viewer, input: request.body });
       return reply.status(201).send({ message: CONTACT_MESSAGES.sent });
     },
   );

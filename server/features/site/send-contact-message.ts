@@ -3,8 +3,6 @@ import { CONTACT_TOPIC_VALUES, type ContactInputSchema } from '#shared/schemas/s
 import type { Database } from '../../db/client.ts';
 import { CONTACT_TOPICS, contactMessages, type ContactTopic } from '../../db/schema/admin.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { addressSubject, type RateLimiter } from '../../plugins/rate-limit.ts';
-import { SITE_RATE_RULES } from './rate-rules.ts';
 
 // The shared form's topics and the column's allowed values are the same list; this fails the
 // type check if one of them gains a topic the other lacks.
@@ -15,22 +13,17 @@ void sameValues;
 
 export interface SendContactMessageOptions {
   db: Database;
-  rateLimit: RateLimiter;
   viewer: Viewer | null;
-  /** The sender's network address (request.ip). */
-  ip: string;
   input: z.output<typeof ContactInputSchema>;
 }
 
 /**
- * Keeps a message from /contact for the administrators. Counted per address and per account
- * first, so a bot filling the honeypot is limited too; its message is then dropped without a
- * trace, and it gets the same answer as a person, so it learns nothing.
- * Returns whether a row was stored.
+ * Keeps a message from /contact for the administrators. The route's limits (per address and
+ * per account) are spent before this runs, so a bot filling the honeypot is limited too; its
+ * message is then dropped without a trace, and it gets the same answer as a person, so it
+ * learns nothing. Returns whether a row was stored.
  */
-export async function sendContactMessage({ db, rateLimit, viewer, ip, input }: SendContactMessageOptions) {
-  await rateLimit.hit(SITE_RATE_RULES.contactPerAddress, addressSubject(ip));
-  if (viewer) await rateLimit.hit(SITE_RATE_RULES.contactPerAccount, viewer.id);
+export async function sendContactMessage({ db, viewer, input }: SendContactMessageOptions) {
   if (input.website) return { isStored: false };
   // One insert: a transaction of its own.
   await db.insert(contactMessages).values({
