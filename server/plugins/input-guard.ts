@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorResponse } from '#shared/schemas/error.ts';
 import fp from 'fastify-plugin';
 import { validationFailed } from '../lib/errors.ts';
 
@@ -99,3 +100,27 @@ export const inputGuardPlugin = fp(
   },
   { name: 'input-guard' },
 );
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook or error handler runs (an
+ * address with broken percent-encoding, a path segment over the router's limit) gets our error
+ * shape and a sentence instead of Fastify's own body.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  let status = 500;
+  let body: ErrorResponse = {
+    error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+  };
+  if (error.code === 'FST_ERR_BAD_URL') {
+    status = 400;
+    body = {
+      error: { code: 'bad_request', message: 'The address is not valid: part of it is wrongly percent-encoded.' },
+    };
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    status = 414;
+    body = { error: { code: 'uri_too_long', message: 'The address is too long: one of its parts is over the limit.' } };
+  } else {
+    request.log.error({ err: error }, 'request failed before routing');
+  }
+  void reply.status(status).header('x-request-id', request.id).send(body);
+}

@@ -12,7 +12,8 @@ import type { SignUpInput } from '#shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
-import type { Auth } from './auth.ts';
+import { PASSWORD_MAX_LENGTH, type Auth } from './auth.ts';
+import { PASSWORD_TOO_LONG_MESSAGE } from './change-password.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 // The texts live in shared/ so the client's checks say exactly what the server answers.
@@ -96,6 +97,7 @@ export async function signUpWithEmail(options: {
   if (messages.length > 0) throw new AppError(400, 'sign_up_refused', joinMessages(messages));
 
   if (input.password.length < PASSWORD_MIN_LENGTH) throw badRequest(SIGN_UP_ERRORS.weakPassword);
+  if (input.password.length > PASSWORD_MAX_LENGTH) throw badRequest(PASSWORD_TOO_LONG_MESSAGE);
   if (isCommonPassword(input.password)) throw badRequest(SIGN_UP_ERRORS.commonPassword);
 
   try {
