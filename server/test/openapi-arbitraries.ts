@@ -106,16 +106,32 @@ export const HOSTILE_NUMBERS: readonly number[] = [
   Number.MIN_VALUE,
 ];
 
+/** Text with a character PostgreSQL or UTF-8 refuses: a NUL, another control character, half a surrogate pair. */
+export const brokenText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('a\u0000b', '\u0000', 'x\u0000', '\u0007', '\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udfff'),
+  fc
+    .tuple(
+      fc.string({ maxLength: 12 }),
+      fc.oneof(
+        fc.integer({ min: 0, max: 0x1f }),
+        fc.integer({ min: 0x7f, max: 0x9f }),
+        fc.integer({ min: 0xd800, max: 0xdfff }),
+      ),
+      fc.string({ maxLength: 12 }),
+    )
+    .map(([before, code, after]) => `${before}${String.fromCharCode(code)}${after}`),
+);
+
 /** Any JSON value of a type the schema does not expect, or a hostile one of its own. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom(...HOSTILE_STRINGS),
-  fc.constantFrom(...HOSTILE_NUMBERS),
-  fc.constantFrom(null, true, false, [], {}, [null], { '': null }),
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((code) => String.fromCharCode(code)), maxLength: 8 }),
-  fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => `x${String.fromCharCode(code)}y`),
-  fc.constant('w'.repeat(200_000)),
+  { weight: 4, arbitrary: brokenText },
+  { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+  { weight: 2, arbitrary: fc.constantFrom(...FORGED_CURSORS) },
+  { weight: 1, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS) },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { '': null }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.constant('w'.repeat(200_000)) },
 );
 
 function stringFromPattern(pattern: string): fc.Arbitrary<string> | null {
@@ -241,12 +257,4 @@ export function encodeUrlValue(value: unknown): string {
   return [...text]
     .map((character) => (character.isWellFormed() ? encodeURIComponent(character) : '%ED%A0%80'))
     .join('');
-}
-
-/** A path parameter or query value, already encoded for the URL. */
-export function urlValue(schema: JsonSchema, name: string, known: KnownValues): fc.Arbitrary<string> {
-  return fc.oneof(
-    { weight: 5, arbitrary: fuzzValue(schema, name, known, 2).map(encodeUrlValue) },
-    { weight: 1, arbitrary: fc.constantFrom(...RAW_URL_PIECES).map((piece) => `a${piece}b`) },
-  );
 }
