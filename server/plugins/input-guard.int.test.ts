@@ -100,3 +100,22 @@ describe('JSON bodies', () => {
     expect(response.statusCode, response.body).toBe(201);
   });
 });
+
+describe('addresses the router itself refuses', () => {
+  it('answer a broken percent-encoding with a 400 in our error shape', async () => {
+    const response = await call(app, null, 'GET', '/api/groups/by-slug/a%E0%80b');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'bad_request', message: 'The address is not valid: part of it is wrongly percent-encoded.' },
+    });
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answer a path segment over the router limit with a 414 in our error shape', async () => {
+    const response = await call(app, null, 'GET', `/api/groups/by-slug/${'a'.repeat(201)}`);
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({
+      error: { code: 'uri_too_long', message: 'The address is too long: one of its parts is over the limit.' },
+    });
+  });
+});
