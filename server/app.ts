@@ -27,6 +27,7 @@ import { createRedisBus } from './live/redis-bus.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { frameworkErrors, inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -92,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -110,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(originCheckPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db });
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });

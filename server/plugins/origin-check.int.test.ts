@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from '../features/profiles/profiles-test-kit.ts';
 import { buildTestApp } from '../test/app.ts';
 
 let app: FastifyInstance;
@@ -68,5 +69,49 @@ describe('state-changing requests must come from our own pages', () => {
       headers: { origin: 'https://evil.example', cookie: 'a=b' },
     });
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('the Origin check is not fooled by another spelling of an API path', () => {
+  // Each of these reaches the sign-in route, or might through a proxy that normalises paths.
+  const spellings = [
+    '/%61pi/accounts/sign-in',
+    '/%2561pi/accounts/sign-in',
+    '/api/accounts/%73ign-in',
+    '//api/accounts/sign-in',
+    '/api//accounts/sign-in',
+    '/api/../api/accounts/sign-in',
+    '/./api/accounts/sign-in',
+    '/api/%2e%2e/api/accounts/sign-in',
+    '/API/accounts/sign-in',
+    '/api/accounts/sign-in/',
+    '/api/accounts/sign-in.',
+  ];
+
+  it('the router does reach sign-in by a percent-encoded path, so the check matters', async () => {
+    const person = await signUp(app, 'spell');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/%61pi/accounts/sign-in',
+      remoteAddress: '10.77.0.1',
+      headers: { origin: 'http://townhall.test' },
+      payload: { email: person.email, password: 'a fine secret' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.cookies.some((cookie) => cookie.name === 'townhall.session_token')).toBe(true);
+  });
+
+  it.each(spellings)('refuses %s from another site, with no session cookie', async (url) => {
+    const person = await signUp(app, 'spell');
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      remoteAddress: '10.77.0.2',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: person.email, password: 'a fine secret' },
+    });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().error.message).toBe('This request came from another site and was refused.');
+    expect(response.headers['set-cookie']).toBeUndefined();
   });
 });

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CHANGE_PASSWORD_MESSAGES, SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Auth } from './auth.ts';
+import { PASSWORD_MAX_LENGTH, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 // The texts live in shared/ so the client's checks say exactly what the server answers.
 export { CHANGE_PASSWORD_MESSAGES };
+
+/** better-auth refuses longer passwords (argon2 input stays bounded); said up front, in a sentence. */
+export const PASSWORD_TOO_LONG_MESSAGE = SIGN_UP_ERRORS.passwordTooLong;
 
 /**
  * Changes the signed-in person's password after checking the current one; every other session
@@ -22,6 +25,7 @@ export async function changePassword(options: {
   const { auth, requestHeaders, currentPassword, newPassword, logger } = options;
   if (newPassword.length < PASSWORD_MIN_LENGTH)
     throw new AppError(400, 'weak_password', CHANGE_PASSWORD_MESSAGES.weakPassword);
+  if (newPassword.length > PASSWORD_MAX_LENGTH) throw new AppError(400, 'password_too_long', PASSWORD_TOO_LONG_MESSAGE);
   if (isCommonPassword(newPassword)) throw new AppError(400, 'common_password', SIGN_UP_ERRORS.commonPassword);
   try {
     const { headers } = await auth.api.changePassword({
@@ -43,9 +47,17 @@ export async function changePassword(options: {
       case 'UNAUTHORIZED':
       case 'SESSION_EXPIRED':
         throw new AppError(401, 'unauthorized', CHANGE_PASSWORD_MESSAGES.noUser);
-      default:
-        logger.error({ err: error }, 'password change failed');
-        throw new AppError(500, 'change_password_failed', body?.message || CHANGE_PASSWORD_MESSAGES.fallback);
+      default: {
+        // better-auth's own refusals of the input are the person's to fix, not our failure
+        const status = (error as { statusCode?: unknown }).statusCode;
+        const isRefusal = typeof status === 'number' && status >= 400 && status < 500;
+        if (!isRefusal) logger.error({ err: error }, 'password change failed');
+        throw new AppError(
+          isRefusal ? 400 : 500,
+          'change_password_failed',
+          body?.message || CHANGE_PASSWORD_MESSAGES.fallback,
+        );
+      }
     }
   }
 }

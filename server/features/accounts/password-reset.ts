@@ -6,7 +6,8 @@ import {
 } from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Auth } from './auth.ts';
+import { PASSWORD_MAX_LENGTH, type Auth } from './auth.ts';
+import { PASSWORD_TOO_LONG_MESSAGE } from './change-password.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 /** How long a reset link works; it works once. */
@@ -33,6 +34,7 @@ export async function completePasswordReset(options: { auth: Auth; token: string
   if (newPassword.length < PASSWORD_MIN_LENGTH) {
     throw new AppError(400, 'weak_password', CHANGE_PASSWORD_MESSAGES.weakPassword);
   }
+  if (newPassword.length > PASSWORD_MAX_LENGTH) throw new AppError(400, 'password_too_long', PASSWORD_TOO_LONG_MESSAGE);
   if (isCommonPassword(newPassword)) throw new AppError(400, 'common_password', SIGN_UP_ERRORS.commonPassword);
   try {
     await auth.api.resetPassword({ body: { token, newPassword } });

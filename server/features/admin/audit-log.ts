@@ -19,7 +19,7 @@ export async function listAuditLog(options: { db: Queryable; cursor?: string | u
     .leftJoin(users, eq(users.id, adminAuditLog.adminId))
     .where(
       options.cursor
-        ? olderThan(adminAuditLog.createdAt, adminAuditLog.id, decodeCursor(options.cursor), 'bigint')
+        ? olderThan(adminAuditLog.createdAt, adminAuditLog.id, decodeCursor(options.cursor, 'bigint'), 'bigint')
         : undefined,
     )
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))

@@ -67,7 +67,9 @@ export async function listContactMessages(options: {
   if (options.status === 'open') conditions.push(isNull(contactMessages.handledAt));
   if (options.status === 'handled') conditions.push(isNotNull(contactMessages.handledAt));
   if (options.cursor) {
-    conditions.push(olderThan(contactMessages.createdAt, contactMessages.id, decodeCursor(options.cursor), 'uuid'));
+    conditions.push(
+      olderThan(contactMessages.createdAt, contactMessages.id, decodeCursor(options.cursor, 'uuid'), 'uuid'),
+    );
   }
   const rows = await selectMessages(options.db, and(...conditions), CONTACT_PAGE_SIZE + 1);
   const page = pageOf(

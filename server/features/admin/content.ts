@@ -48,7 +48,9 @@ export async function listContent(options: { db: Queryable; type: AdminContentTy
     .from(table)
     .innerJoin(users, eq(users.id, table.authorId))
     .innerJoin(groups, eq(groups.id, table.groupId))
-    .where(options.cursor ? olderThan(table.createdAt, table.id, decodeCursor(options.cursor), 'uuid') : undefined)
+    .where(
+      options.cursor ? olderThan(table.createdAt, table.id, decodeCursor(options.cursor, 'uuid'), 'uuid') : undefined,
+    )
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(CONTENT_PAGE_SIZE + 1);
   const { page, nextCursor } = pageOf(rows, CONTENT_PAGE_SIZE);

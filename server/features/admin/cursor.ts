@@ -1,7 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import { ADMIN_MESSAGES } from '#shared/schemas/admin-console.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { cursorPart, decodeCursor as decodeParts, encodeCursor as encodeParts } from '../../lib/cursor.ts';
 
 /**
  * Pages of the admin lists end at (createdAt, id). The time travels as PostgreSQL's own text
@@ -13,20 +11,16 @@ export interface Cursor {
   id: string;
 }
 
-const CursorSchema = z.tuple([z.string().max(40), z.string().min(1).max(100)]);
-
 export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+  return encodeParts([cursor.at, cursor.id]);
 }
 
-export function decodeCursor(text: string): Cursor {
-  try {
-    const [at, id] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
-    if (Number.isNaN(Date.parse(at))) throw new Error('not a time');
-    return { at, id };
-  } catch {
-    throw badRequest(ADMIN_MESSAGES.badCursor);
-  }
+const ID_PARTS = { uuid: cursorPart.uuid, text: cursorPart.userId, bigint: cursorPart.bigintId } as const;
+
+/** The position a cursor names; `idType` is the list's id column type, so the id is checked for it. */
+export function decodeCursor(text: string, idType: keyof typeof ID_PARTS): Cursor {
+  const [at, id] = decodeParts(text, [cursorPart.time, ID_PARTS[idType]]);
+  return { at, id: id as string };
 }
 
 /** A timestamp column as UTC text with microseconds, for a cursor. */

@@ -19,7 +19,8 @@ export async function listGroups(options: { db: Queryable; q?: string | undefine
     const pattern = likePattern(options.q);
     conditions.push(or(ilike(groups.name, pattern), ilike(groups.slug, pattern)) as SQL);
   }
-  if (options.cursor) conditions.push(olderThan(groups.createdAt, groups.id, decodeCursor(options.cursor), 'uuid'));
+  if (options.cursor)
+    conditions.push(olderThan(groups.createdAt, groups.id, decodeCursor(options.cursor, 'uuid'), 'uuid'));
   const rows = await options.db
     .select({
       id: groups.id,

@@ -10,7 +10,8 @@ import {
 } from '#shared/schemas/admin.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import { mailMessages } from '../../db/schema/index.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { notFound } from '../../lib/errors.ts';
 import { excerpt, recordAudit } from './audit.ts';
 import { redactSecrets } from './redact-mail.ts';
 import { requireAdmin } from './require-admin.ts';
@@ -45,19 +46,13 @@ function presentMessage(row: MailRow): AdminMailMessage {
 }
 
 /** A page ends at (createdAt, id); the cursor carries both so equal timestamps are not skipped. */
-function encodeCursor(row: MailRow): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+function encodeMailCursor(row: MailRow): string {
+  return encodeCursor([row.createdAt.toISOString(), row.id]);
 }
 
-const CursorSchema = z.tuple([z.iso.datetime(), z.uuid()]);
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [createdAt, id] = CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { createdAt: new Date(createdAt), id };
-  } catch {
-    throw badRequest('This page link is not valid any more. Start again from the first page.');
-  }
+function decodeMailCursor(cursor: string): { createdAt: Date; id: string } {
+  const [createdAt, id] = decodeCursor(cursor, [cursorPart.time, cursorPart.uuid]);
+  return { createdAt: new Date(createdAt), id };
 }
 
 /** Escapes % _ and \ so a search for them finds them literally. */
@@ -93,7 +88,7 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
         conditions.push(or(ilike(mailMessages.toAddress, pattern), ilike(mailMessages.subject, pattern)) as SQL);
       }
       if (cursor) {
-        const after = decodeCursor(cursor);
+        const after = decodeMailCursor(cursor);
         conditions.push(
           or(
             lt(mailMessages.createdAt, after.createdAt),
@@ -111,7 +106,7 @@ export const adminMailRoutes: FastifyPluginAsyncZod = async (app) => {
       const last = page.at(-1);
       return {
         messages: page.map(presentSummary),
-        nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+        nextCursor: rows.length > limit && last ? encodeMailCursor(last) : null,
       };
     },
   );

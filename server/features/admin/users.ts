@@ -60,7 +60,8 @@ export async function listUsers(options: { db: Queryable; q?: string | undefined
     const pattern = likePattern(q);
     conditions.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) as SQL);
   }
-  if (options.cursor) conditions.push(olderThan(users.createdAt, users.id, decodeCursor(options.cursor), 'text'));
+  if (options.cursor)
+    conditions.push(olderThan(users.createdAt, users.id, decodeCursor(options.cursor, 'text'), 'text'));
   const rows = await selectUsers(options.db, and(...conditions), USERS_PAGE_SIZE + 1);
   const { page, nextCursor } = pageOf(rows, USERS_PAGE_SIZE);
   return { users: page.map(presentUser), nextCursor };

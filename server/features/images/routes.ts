@@ -23,23 +23,35 @@ import { renditionKey, uploadImage } from './upload-image.ts';
 /** Renditions never change under a URL (a new upload gets a new id), so browsers and CDNs keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Reads the one `file` part of a multipart upload into memory, at most IMAGE_MAX_BYTES. */
+const ONE_IMAGE_AT_A_TIME = 'Send one image at a time.';
+
+/**
+ * Reads the one `file` part of a multipart upload into memory, at most IMAGE_MAX_BYTES. The whole
+ * form is read: a second file is refused rather than silently dropped (the person would not know
+ * which image was kept).
+ */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) {
     throw unsupportedMediaType('Send the image as multipart/form-data, in one part named "file".');
   }
   try {
-    const part = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 } });
-    if (!part || part.fieldname !== 'file') throw badRequest(IMAGE_MESSAGES.missingFile);
-    const data = await part.toBuffer();
-    if (data.length === 0) throw badRequest(IMAGE_MESSAGES.missingFile);
+    let data: Buffer | undefined;
+    for await (const part of request.parts({
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 11 },
+    })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') throw badRequest(IMAGE_MESSAGES.missingFile);
+      if (data) throw badRequest(ONE_IMAGE_AT_A_TIME);
+      data = await part.toBuffer();
+    }
+    if (!data || data.length === 0) throw badRequest(IMAGE_MESSAGES.missingFile);
     return data;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(IMAGE_MESSAGES.tooManyBytes);
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw badRequest('Send one image at a time.');
+      throw badRequest(ONE_IMAGE_AT_A_TIME);
     }
     // busboy's "Unexpected end of form", a missing boundary …: the request itself is broken.
     throw badRequest('The upload was incomplete or malformed. Please try again.');

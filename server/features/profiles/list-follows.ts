@@ -1,31 +1,18 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from '#shared/constants/profile-messages.ts';
+import { PROFILE_MESSAGES } from '#shared/constants/profile-messages.ts';
 import type { PeoplePage } from '#shared/schemas/profiles.ts';
 import type { Queryable } from '../../db/client.ts';
 import { follows, users } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { presentPersonSummary } from './presenter.ts';
 import { isUserId } from './update-profile.ts';
 
 // The cursor keeps the follow's time to the microsecond (PostgreSQL's precision; a JS Date
 // would round it to the millisecond and skip or repeat rows made in the same millisecond).
-const CursorSchema = z.tuple([z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/), z.string().max(100)]);
-
-function encodeCursor(time: string, id: string): string {
-  return Buffer.from(JSON.stringify([time, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { time: string; id: string } {
-  try {
-    const [time, id] = CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-    return { time, id };
-  } catch {
-    throw badRequest(FOLLOW_MESSAGES.invalidCursor);
-  }
-}
+const encodeFollowCursor = (time: string, id: string) => encodeCursor([time, id]);
 
 /**
  * One page of a person's followers (`direction: 'followers'`) or of the people they follow
@@ -51,7 +38,8 @@ export async function listFollows(options: {
   const mine = alias(follows, 'mine');
   const conditions: SQL[] = [eq(anchor, userId)];
   if (options.cursor) {
-    const after = decodeCursor(options.cursor);
+    const [time, id] = decodeCursor(options.cursor, [cursorPart.time, cursorPart.userId]);
+    const after = { time, id };
     conditions.push(sql`(${follows.createdAt}, ${other}) < (${after.time}::timestamptz, ${after.id})`);
   }
   const rows = await db
@@ -84,6 +72,6 @@ export async function listFollows(options: {
         isFollowing: !viewer || viewer.id === row.id ? null : row.viewerFollows !== null,
       }),
     ),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeFollowCursor(last.cursorTime, last.id) : null,
   };
 }

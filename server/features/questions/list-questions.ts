@@ -1,33 +1,22 @@
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { QuestionListResponse } from '#shared/schemas/posts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
-import { AppError, forbidden } from '../../lib/errors.ts';
+import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import { loadGroupWithRelation } from '../groups/find-group.ts';
 import { presentQuestion, type QuestionRow } from './presenter.ts';
 import { selectQuestions } from './select-questions.ts';
 
-// Times keep PostgreSQL's microseconds (see groups/cursor.ts); top pages also need the votes.
-const CursorSchema = z.tuple([
-  z.number().int().min(0),
-  z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/),
-  z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
-]);
-type QuestionCursor = z.infer<typeof CursorSchema>;
+// Top pages also need the votes; times keep PostgreSQL's microseconds (see server/lib/cursor.ts).
+const QUESTION_CURSOR = [cursorPart.count, cursorPart.time, cursorPart.uuid] as const;
+type QuestionCursor = [votes: number, time: string, id: string];
 
-const encode = (cursor: QuestionCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
-
-function decode(cursor: string): QuestionCursor {
-  try {
-    return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
-  } catch {
-    throw new AppError(400, 'invalid_cursor', CONTENT_MESSAGES.invalidCursor);
-  }
-}
+const encode = (cursor: QuestionCursor) => encodeCursor(cursor);
+const decode = (cursor: string): QuestionCursor => decodeCursor(cursor, [...QUESTION_CURSOR]);
 
 export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden';
 

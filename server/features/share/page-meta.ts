@@ -15,9 +15,11 @@ const notFoundHead = (title: string) =>
 
 const SPA = { kind: 'spa' } as const;
 
+/** A path segment decoded, or null when it is broken or holds a control character (PostgreSQL refuses NUL). */
 function decode(segment: string): string | null {
   try {
-    return decodeURIComponent(segment);
+    const decoded = decodeURIComponent(segment);
+    return /\p{Cc}/u.test(decoded) ? null : decoded;
   } catch {
     return null;
   }
