@@ -30,6 +30,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { livePlugin } from './plugins/live.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { viewerPlugin } from './plugins/viewer.ts';
 
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : createPostgresBus({ url: options.databaseUrl, logger: app.log });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(originCheckPlugin);
   await app.register(databasePlugin, { db });
   await app.register(viewerPlugin);
