@@ -17,6 +17,7 @@ export function watchPage(page: Page): string[] {
       console.error(
         ${JSON.stringify(CSP_VIOLATION)} + ' ' + event.effectiveDirective + ' refused ' +
           (event.blockedURI || 'inline code') + ' in ' + event.documentURI +
+          (event.sourceFile ? ' from ' + event.sourceFile + ':' + event.lineNumber + ':' + event.columnNumber : '') +
           (event.sample ? ' (' + event.sample + ')' : ''),
       );
     });
