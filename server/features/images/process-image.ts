@@ -23,12 +23,18 @@ const SHARP_FORMATS: Record<AcceptedImageType, string> = {
 };
 
 /**
- * How many sharp pipelines run at once in this process, across all uploads. sharp works on
- * libuv's thread pool (4 threads by default), which argon2 password hashing and file access
- * share: two leaves them room, bounds the memory of simultaneous uploads (a decoded 12-megapixel
- * photo is 36 MB a pipeline), and costs little on the small machines Townhall targets.
+ * How many uploads are decoded and encoded at once in this process. sharp works on libuv's
+ * thread pool (4 threads by default), which argon2 password hashing and file access share: two
+ * leaves them room, bounds the memory of simultaneous uploads (a decoded 12-megapixel photo is
+ * 36 MB), and costs little on the small machines
+ * Townhall targets. An upload keeps its slot from decoding to its last rendition, so at most
+ * this many decoded images exist at once, however many uploads arrive together.
  */
 export const SHARP_PIPELINES_AT_ONCE = 2;
+
+// libvips keeps recent operations and their pixels (up to 50 MB and 100 operations by default)
+// to reuse them; no upload is ever processed twice, so the cache only holds memory after a burst.
+sharp.cache(false);
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -129,28 +135,28 @@ export async function renderImage(input: Buffer, renditions: PlannedRendition[])
   const largest = largestFirst[0];
   if (!largest) return [];
   try {
-    const base = await inSlot(() =>
-      sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
+    // One slot for the whole upload: were the decoding and each rendition to queue on their own,
+    // a burst of uploads would decode every image first and hold all their pixels at once.
+    const done = await inSlot(async () => {
+      const base = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
         .rotate()
         .resize(largest.width, largest.height, { fit: 'cover', position: 'centre' })
         .toColourspace('srgb')
         .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true }),
-    );
-    const { width, height, channels } = base.info;
-    const done = await Promise.all(
-      largestFirst.map(async (rendition) => {
-        const data = await inSlot(() => {
-          const pixels = sharp(base.data, { raw: { width, height, channels } });
-          const sized =
-            rendition.width === width && rendition.height === height
-              ? pixels
-              : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
-          return sized.webp({ quality: WEBP_QUALITY }).toBuffer();
-        });
-        return { ...rendition, format: 'webp' as const, data };
-      }),
-    );
+        .toBuffer({ resolveWithObject: true });
+      const { width, height, channels } = base.info;
+      const made: Rendition[] = [];
+      // One after the other: each is one pipeline on the thread pool, as the slot counts it.
+      for (const rendition of largestFirst) {
+        const pixels = sharp(base.data, { raw: { width, height, channels } });
+        const sized =
+          rendition.width === width && rendition.height === height
+            ? pixels
+            : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
+        made.push({ ...rendition, format: 'webp', data: await sized.webp({ quality: WEBP_QUALITY }).toBuffer() });
+      }
+      return made;
+    });
     return done.sort((a, b) => a.width - b.width);
   } catch (error) {
     if (error instanceof AppError) throw error;
