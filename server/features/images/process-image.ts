@@ -23,35 +23,45 @@ const SHARP_FORMATS: Record<AcceptedImageType, string> = {
 };
 
 /**
- * How many uploads are decoded and encoded at once in this process. sharp works on libuv's
- * thread pool (4 threads by default), which argon2 password hashing and file access share: two
- * leaves them room, bounds the memory of simultaneous uploads (a decoded 12-megapixel photo is
- * 36 MB), and costs little on the small machines
- * Townhall targets. An upload keeps its slot from decoding to its last rendition, so at most
- * this many decoded images exist at once, however many uploads arrive together.
+ * How many sharp pipelines run at once in this process, across all uploads. sharp works on
+ * libuv's thread pool (4 threads by default), which argon2 password hashing and file access
+ * share: two leaves them room, bounds the memory of simultaneous uploads (a decoded 12-megapixel
+ * photo is 36 MB a pipeline), and costs little on the small machines Townhall targets.
  */
 export const SHARP_PIPELINES_AT_ONCE = 2;
+
+/**
+ * How many uploads hold their decoded pixels at once. An upload keeps its place from decoding
+ * to its last rendition: were the decoding and the renditions only to queue for pipelines, a
+ * burst of uploads would decode every image first and hold all their pixels together.
+ */
+export const UPLOADS_DECODED_AT_ONCE = 2;
 
 // libvips keeps recent operations and their pixels (up to 50 MB and 100 operations by default)
 // to reuse them; no upload is ever processed twice, so the cache only holds memory after a burst.
 sharp.cache(false);
 
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs `task` when one of the SHARP_PIPELINES_AT_ONCE slots is free (first come, first served). */
-async function inSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= SHARP_PIPELINES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await task();
-  } finally {
-    // The slot passes straight to the next in line, so `running` stays counted.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+/** Runs tasks at most `limit` at a time, first come, first served. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, so `running` stays counted.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
+
+const inPipelineSlot = limiter(SHARP_PIPELINES_AT_ONCE);
+// Taken before a pipeline slot and never the other way round, so the two cannot deadlock.
+const inUploadSlot = limiter(UPLOADS_DECODED_AT_ONCE);
 
 /** An upload that passed every check before decoding: its type and upright size. */
 export interface InspectedImage {
@@ -135,27 +145,29 @@ export async function renderImage(input: Buffer, renditions: PlannedRendition[])
   const largest = largestFirst[0];
   if (!largest) return [];
   try {
-    // One slot for the whole upload: were the decoding and each rendition to queue on their own,
-    // a burst of uploads would decode every image first and hold all their pixels at once.
-    const done = await inSlot(async () => {
-      const base = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
-        .rotate()
-        .resize(largest.width, largest.height, { fit: 'cover', position: 'centre' })
-        .toColourspace('srgb')
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true });
+    const done = await inUploadSlot(async () => {
+      const base = await inPipelineSlot(() =>
+        sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
+          .rotate()
+          .resize(largest.width, largest.height, { fit: 'cover', position: 'centre' })
+          .toColourspace('srgb')
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true }),
+      );
       const { width, height, channels } = base.info;
-      const made: Rendition[] = [];
-      // One after the other: each is one pipeline on the thread pool, as the slot counts it.
-      for (const rendition of largestFirst) {
-        const pixels = sharp(base.data, { raw: { width, height, channels } });
-        const sized =
-          rendition.width === width && rendition.height === height
-            ? pixels
-            : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
-        made.push({ ...rendition, format: 'webp', data: await sized.webp({ quality: WEBP_QUALITY }).toBuffer() });
-      }
-      return made;
+      return Promise.all(
+        largestFirst.map(async (rendition) => {
+          const data = await inPipelineSlot(() => {
+            const pixels = sharp(base.data, { raw: { width, height, channels } });
+            const sized =
+              rendition.width === width && rendition.height === height
+                ? pixels
+                : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
+            return sized.webp({ quality: WEBP_QUALITY }).toBuffer();
+          });
+          return { ...rendition, format: 'webp' as const, data };
+        }),
+      );
     });
     return done.sort((a, b) => a.width - b.width);
   } catch (error) {
