@@ -31,6 +31,7 @@ import { frameworkErrors, inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { originCheckPlugin } from './plugins/origin-check.ts';
 import { viewerPlugin } from './plugins/viewer.ts';
 
@@ -111,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     : createPostgresBus({ url: options.databaseUrl, logger: app.log });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(originCheckPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db });

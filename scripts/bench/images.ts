@@ -1,6 +1,9 @@
-// `npm run bench images [-- --runs 5]`: the upload pipeline on a 12-megapixel phone photo
-// (4000 × 3000 JPEG with EXIF orientation 6 and GPS): inspection, renditions, storage on disk.
-// Each purpose runs in a fresh process, so its memory peak is its own.
+// `npm run bench images [-- --runs 5] [-- --burst 20]`: the upload pipeline on a 12-megapixel
+// phone photo (4000 × 3000 JPEG with EXIF orientation 6 and GPS): inspection, renditions,
+// storage on disk. Each purpose runs in a fresh process, so its memory peak is its own. Then a
+// burst: `--burst` uploads at once in a fresh process, and its resident memory before, at the
+// peak, when they end and 10 s later (does the process give the memory back?), with glibc's
+// default allocator and with MALLOC_ARENA_MAX=2.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,11 +19,15 @@ import { renditionKey } from '../../server/features/images/upload-image.ts';
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
+    burst: { type: 'string', default: '20' },
+    settle: { type: 'string', default: '10' },
     worker: { type: 'string' },
     source: { type: 'string' },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 5);
+const burstSize = Math.max(0, Number(values.burst) || 0);
+const settleSeconds = Math.max(0, Number(values.settle) || 10);
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -86,6 +93,53 @@ async function worker(purpose: 'avatar' | 'post', source: string): Promise<void>
   console.log(JSON.stringify(result));
 }
 
+interface BurstResult {
+  startRss: number;
+  idleRss: number;
+  peakRss: number;
+  endRss: number;
+  settledRss: number;
+  afterGcRss: number;
+  seconds: number;
+}
+
+/**
+ * `burstSize` post uploads at once (each its own copy of the photo, as separate requests would
+ * have), after one warm-up upload; resident memory sampled throughout, then `settleSeconds`
+ * of idling, then once more after a forced garbage collection (what V8 still held).
+ */
+async function burstWorker(source: string): Promise<void> {
+  const startRss = process.memoryUsage.rss();
+  const photo = fs.readFileSync(source);
+  const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-burst-'));
+  const storage = createLocalStorage(storageRoot);
+  const upload = async (data: Buffer, id: string) => {
+    const inspected = await inspectImage(data);
+    const renditions = await renderImage(data, planRenditions('post', inspected.width, inspected.height));
+    await Promise.all(
+      renditions.map((item) => storage.put(renditionKey(id, item.name, item.format), item.data, 'image/webp')),
+    );
+  };
+  await upload(Buffer.from(photo), 'warm-up');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const idleRss = process.memoryUsage.rss();
+  let peakRss = idleRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5);
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: burstSize }, (_, index) => upload(Buffer.from(photo), `burst-${index}`)));
+  const seconds = (performance.now() - t0) / 1000;
+  const endRss = process.memoryUsage.rss();
+  await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+  clearInterval(sampler);
+  const settledRss = process.memoryUsage.rss();
+  (globalThis as { gc?: () => void }).gc?.();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const afterGcRss = process.memoryUsage.rss();
+  fs.rmSync(storageRoot, { recursive: true, force: true });
+  const result: BurstResult = { startRss, idleRss, peakRss, endRss, settledRss, afterGcRss, seconds };
+  console.log(JSON.stringify(result));
+}
+
 async function main(): Promise<void> {
   console.log(
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ` +
@@ -147,8 +201,55 @@ async function main(): Promise<void> {
   }
   console.log('\nAVIF beside WebP (same resize, one run each)');
   console.table(avifRows);
+
+  if (burstSize > 0) {
+    const burstRows: Record<string, string>[] = [];
+    // The allocator decides whether freed pixel memory goes back to the system: glibc keeps it in
+    // per-thread arenas; fewer arenas or jemalloc (where installed) return more of it.
+    const jemalloc = ['/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'].find(
+      (file) => fs.existsSync(file),
+    );
+    const allocators: [string, NodeJS.ProcessEnv][] = [
+      ['glibc default', {}],
+      ['MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }],
+      ...(jemalloc ? [['jemalloc (LD_PRELOAD)', { LD_PRELOAD: jemalloc }] as [string, NodeJS.ProcessEnv]] : []),
+    ];
+    for (const [allocator, env] of allocators) {
+      const output = execFileSync(
+        process.execPath,
+        [
+          '--expose-gc',
+          fileURLToPath(import.meta.url),
+          '--worker',
+          'burst',
+          '--source',
+          source,
+          '--burst',
+          String(burstSize),
+          '--settle',
+          String(settleSeconds),
+        ],
+        { encoding: 'utf8', maxBuffer: 1024 * 1024, env: { ...process.env, ...env } },
+      );
+      const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as BurstResult;
+      burstRows.push({
+        allocator,
+        uploads: String(burstSize),
+        'all done in': `${result.seconds.toFixed(1)} s`,
+        'RSS at start': mb(result.startRss),
+        'RSS idle (after 1 upload)': mb(result.idleRss),
+        'RSS peak': mb(result.peakRss),
+        'RSS at the end': mb(result.endRss),
+        [`RSS ${settleSeconds} s after`]: mb(result.settledRss),
+        'after a forced GC': mb(result.afterGcRss),
+      });
+    }
+    console.log(`\nBurst: ${burstSize} post uploads of the 12-megapixel photo at once (fresh process each row)`);
+    console.table(burstRows);
+  }
   fs.rmSync(source, { force: true });
 }
 
 if (values.worker === 'avatar' || values.worker === 'post') await worker(values.worker, values.source ?? '');
+else if (values.worker === 'burst') await burstWorker(values.source ?? '');
 else await main();

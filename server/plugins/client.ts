@@ -3,7 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { resolveProfilePage } from '../features/profiles/page-meta.ts';
+import { matchPageRoute } from '#shared/lib/page-routes.ts';
+import { NOT_FOUND_HEAD, resolveProfilePage, type ProfilePageAnswer } from '../features/profiles/page-meta.ts';
 import { resolveSharedPage } from '../features/share/page-meta.ts';
 import { sitePageHead } from '../features/site/page-meta.ts';
 import { injectHead } from '../lib/html-head.ts';
@@ -59,11 +60,23 @@ export const clientPlugin = fp(
           .type('text/plain; charset=utf-8')
           .send('The Townhall client is not built yet. Run `npm run build` (npm start does it for you).');
       }
-      // `/{handle}` and `/user/{id}`: a profile's page, a redirect from a former handle, or a 404;
+      // A path none of the client's pages has: the client's not-found page, with a 404 status.
+      const route = matchPageRoute(pathname);
+      if (!route) {
+        return reply
+          .status(404)
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(injectHead(await readIndex(), NOT_FOUND_HEAD));
+      }
+      // `/{handle}` and `/user/{id}`: a profile's page, a redirect from a former handle, or a 404
+      // (a static page such as /search wins over a handle, as in the client's router);
       // groups, questions, posts and sessions: their own title and preview tags, or a 404;
       // blog posts and content pages: their title and summary.
       const lookup = { db: app.db, url: request.url, publicUrl: app.config.publicUrl };
-      const answer = await resolveProfilePage(lookup)
+      const profile: Promise<ProfilePageAnswer> =
+        route === '/:username' || route === '/user/:id' ? resolveProfilePage(lookup) : Promise.resolve({ kind: 'spa' });
+      const answer = await profile
         .then(async (profile) => (profile.kind === 'spa' ? resolveSharedPage(lookup) : profile))
         .then((shared) => {
           if (shared.kind !== 'spa' || !app.hasDecorator('siteContent')) return shared;

@@ -36,6 +36,7 @@ export const BLOCKED_USERNAMES: ReadonlySet<string> = new Set([
   // First-level pages of Townhall that the spec's reserved words (reserved-words.ts) do not name.
   'forgot-password',
   'reset-password',
+  'search',
 ]);
 
 /** Parts that make a name look official wherever they stand in it (admin123, townhall_help). */

@@ -30,8 +30,9 @@ describe('the built app in Chromium', () => {
 
   it('serves the client for deep links and a not-found page for unknown ones', async () => {
     const page = await browser.newPage();
+    // The server knows the client's pages: an unknown path is the app's not-found page, status 404.
     const response = await page.goto(`${baseUrl}/some/unknown/page`);
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: /not found/i }).waitFor();
     await page.getByRole('main').getByRole('link', { name: /home/i }).click();
     await page.waitForURL(`${baseUrl}/`);

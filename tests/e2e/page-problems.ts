@@ -1,8 +1,27 @@
 import type { Page } from 'playwright-core';
 
-/** Collects page errors, console errors and any request that leaves this machine. */
+/** What a page's script says on the console when the Content-Security-Policy refuses something. */
+const CSP_VIOLATION = 'CSP violation:';
+
+/**
+ * Collects page errors, console errors, Content-Security-Policy violations and any request
+ * that leaves this machine. The app runs with its real CSP in these tests, so a script, style,
+ * image or connection the policy refuses fails the test like any other error.
+ */
 export function watchPage(page: Page): string[] {
   const problems: string[] = [];
+  // Every document of the page (frames too) reports violations as they happen; the console
+  // line below carries them out. Registered before any navigation, as the page is new.
+  void page.addInitScript(`
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        ${JSON.stringify(CSP_VIOLATION)} + ' ' + event.effectiveDirective + ' refused ' +
+          (event.blockedURI || 'inline code') + ' in ' + event.documentURI +
+          (event.sourceFile ? ' from ' + event.sourceFile + ':' + event.lineNumber + ':' + event.columnNumber : '') +
+          (event.sample ? ' (' + event.sample + ')' : ''),
+      );
+    });
+  `);
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;

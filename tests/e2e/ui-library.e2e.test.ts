@@ -81,7 +81,12 @@ describe('the shell', () => {
     expect(await sidebar.getAttribute('data-collapsed')).toBe('false');
     await page.keyboard.press('Control+b');
     await page.locator('aside[data-collapsed="true"]').waitFor();
-    await page.waitForFunction('document.querySelector("aside[data-collapsed]").getBoundingClientRect().width === 64');
+    // Polled from the test, not page.waitForFunction: a string predicate is eval in the page, which the CSP refuses.
+    await expect
+      .poll(() =>
+        page.evaluate<number>('document.querySelector("aside[data-collapsed]").getBoundingClientRect().width'),
+      )
+      .toBe(64);
     await page.reload();
     await page.locator('aside[data-collapsed="true"]').waitFor();
     await page.keyboard.press('Control+b');
@@ -122,7 +127,7 @@ describe('the shell', () => {
     await openPage('/ui-library');
     await page.getByRole('button', { name: 'Theme: System' }).click();
     await page.getByRole('menuitemradio', { name: 'Dark' }).click();
-    await page.waitForFunction('document.documentElement.classList.contains("dark")');
+    await expect.poll(() => page.evaluate<boolean>('document.documentElement.classList.contains("dark")')).toBe(true);
     await page.reload();
     await page.getByRole('button', { name: 'Theme: Dark' }).waitFor();
     expect(await page.evaluate<boolean>('document.documentElement.classList.contains("dark")')).toBe(true);

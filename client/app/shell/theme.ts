@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 /** The person's choice; 'system' follows the device's light or dark setting. */
 export type ThemeChoice = 'light' | 'dark' | 'system';
 
-/** Same key as the inline script in index.html that applies the theme before the first paint. */
+/** Same key as client/public/boot.js, which applies the theme before the first paint. */
 export const THEME_STORAGE_KEY = 'townhall:theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';

@@ -30,22 +30,38 @@ const SHARP_FORMATS: Record<AcceptedImageType, string> = {
  */
 export const SHARP_PIPELINES_AT_ONCE = 2;
 
-let running = 0;
-const waiting: (() => void)[] = [];
+/**
+ * How many uploads hold their decoded pixels at once. An upload keeps its place from decoding
+ * to its last rendition: were the decoding and the renditions only to queue for pipelines, a
+ * burst of uploads would decode every image first and hold all their pixels together.
+ */
+export const UPLOADS_DECODED_AT_ONCE = 2;
 
-/** Runs `task` when one of the SHARP_PIPELINES_AT_ONCE slots is free (first come, first served). */
-async function inSlot<T>(task: () => Promise<T>): Promise<T> {
-  if (running >= SHARP_PIPELINES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await task();
-  } finally {
-    // The slot passes straight to the next in line, so `running` stays counted.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+// libvips keeps recent operations and their pixels (up to 50 MB and 100 operations by default)
+// to reuse them; no upload is ever processed twice, so the cache only holds memory after a burst.
+sharp.cache(false);
+
+/** Runs tasks at most `limit` at a time, first come, first served. */
+function limiter(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function inSlot<T>(task: () => Promise<T>): Promise<T> {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      // The slot passes straight to the next in line, so `running` stays counted.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
 }
+
+const inPipelineSlot = limiter(SHARP_PIPELINES_AT_ONCE);
+// Taken before a pipeline slot and never the other way round, so the two cannot deadlock.
+const inUploadSlot = limiter(UPLOADS_DECODED_AT_ONCE);
 
 /** An upload that passed every check before decoding: its type and upright size. */
 export interface InspectedImage {
@@ -129,28 +145,30 @@ export async function renderImage(input: Buffer, renditions: PlannedRendition[])
   const largest = largestFirst[0];
   if (!largest) return [];
   try {
-    const base = await inSlot(() =>
-      sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
-        .rotate()
-        .resize(largest.width, largest.height, { fit: 'cover', position: 'centre' })
-        .toColourspace('srgb')
-        .raw({ depth: 'uchar' })
-        .toBuffer({ resolveWithObject: true }),
-    );
-    const { width, height, channels } = base.info;
-    const done = await Promise.all(
-      largestFirst.map(async (rendition) => {
-        const data = await inSlot(() => {
-          const pixels = sharp(base.data, { raw: { width, height, channels } });
-          const sized =
-            rendition.width === width && rendition.height === height
-              ? pixels
-              : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
-          return sized.webp({ quality: WEBP_QUALITY }).toBuffer();
-        });
-        return { ...rendition, format: 'webp' as const, data };
-      }),
-    );
+    const done = await inUploadSlot(async () => {
+      const base = await inPipelineSlot(() =>
+        sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: 'warning', pages: 1 })
+          .rotate()
+          .resize(largest.width, largest.height, { fit: 'cover', position: 'centre' })
+          .toColourspace('srgb')
+          .raw({ depth: 'uchar' })
+          .toBuffer({ resolveWithObject: true }),
+      );
+      const { width, height, channels } = base.info;
+      return Promise.all(
+        largestFirst.map(async (rendition) => {
+          const data = await inPipelineSlot(() => {
+            const pixels = sharp(base.data, { raw: { width, height, channels } });
+            const sized =
+              rendition.width === width && rendition.height === height
+                ? pixels
+                : pixels.resize(rendition.width, rendition.height, { fit: 'cover', position: 'centre' });
+            return sized.webp({ quality: WEBP_QUALITY }).toBuffer();
+          });
+          return { ...rendition, format: 'webp' as const, data };
+        }),
+      );
+    });
     return done.sort((a, b) => a.width - b.width);
   } catch (error) {
     if (error instanceof AppError) throw error;

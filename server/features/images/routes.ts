@@ -16,6 +16,7 @@ import {
   unsupportedMediaType,
 } from '../../lib/errors.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
+import { MEDIA_CONTENT_SECURITY_POLICY } from '../../plugins/security-headers.ts';
 import { IMAGE_RATE_RULES } from './image-rate-rules.ts';
 import { presentImage } from './present-image.ts';
 import { renditionKey, uploadImage } from './upload-image.ts';
@@ -131,7 +132,13 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
 
       // The bytes under a URL never change, so the URL itself is a strong validator.
       const etag = `"${wanted.imageId}-${wanted.name}.${wanted.format}"`;
-      void reply.header('cache-control', IMMUTABLE).header('etag', etag).header('x-content-type-options', 'nosniff');
+      // An image opened as a document (or a file that fooled a browser into reading it as one)
+      // may load nothing and run nothing: the page's own policy gives way to the media one.
+      void reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY);
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
         return reply.status(304).send();

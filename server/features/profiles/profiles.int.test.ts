@@ -479,7 +479,7 @@ describe('profile links: server-rendered pages', () => {
       '/profile',
       '/login',
       '/forgot-password',
-      '/some/deep/page',
+      '/search',
     ]) {
       const response = await app.inject({ url: path });
       expect(response.statusCode, path).toBe(200);

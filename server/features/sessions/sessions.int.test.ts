@@ -365,7 +365,8 @@ describe('the transcript', () => {
     expect(md.body).toContain('### 1. Second question');
     expect(md.body).toContain('1 vote');
     expect(md.body).toContain('### 2. What is *your* favourite tool?');
-    expect(md.body).toContain('> Line A\n> Line B');
+    // the answer's line break stays one (a Markdown hard break: a backslash at the line's end)
+    expect(md.body).toContain('> Line A\\\n> Line B');
     expect(md.body).not.toContain('Asked outside the session');
   });
 });
