@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { isReservedWord } from './reserved-words.ts';
+import { isReservedWord } from '#shared/constants/reserved-words.ts';
 
 // The router is read as source, not imported: importing it would pull React and every page into node.
-const ROUTER_FILE = new URL('../../client/app/router.tsx', import.meta.url);
+const ROUTER_FILE = new URL('../../../client/app/router.tsx', import.meta.url);
 
 /** The string value of an object literal's `path` property, if it has one written as a literal. */
 function pathOf(route: ts.ObjectLiteralExpression): string | undefined {
