@@ -2,10 +2,16 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
+import { redactUrl } from './lib/redact-url.ts';
 import { accountsPlugin } from './features/accounts/plugin.ts';
 import { adminPlugin } from './features/admin/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -69,11 +75,25 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** The fields of a request that Fastify logs ("incoming request"); the same as its own, but the URL's secrets redacted. */
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    // unsubscribe and reset tokens, OAuth code and state: a log must not become a key ring
+    url: redactUrl(request.url),
+    version: [request.headers['accept-version']].flat()[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Pino options: structured JSON in production, readable lines in development. */
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: { req: serializeRequest },
     ...(config.env === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
       : {}),

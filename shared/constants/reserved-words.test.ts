@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVED_WORDS, isReservedWord } from './reserved-words.ts';
+import { RESERVED_WORDS, SPEC_RESERVED_WORDS, isReservedWord } from './reserved-words.ts';
 
 describe('isReservedWord', () => {
-  it('holds the 29 words of the spec', () => {
-    expect(RESERVED_WORDS).toHaveLength(29);
-    expect(new Set(RESERVED_WORDS).size).toBe(29);
+  it("holds the spec's 29 words and the app's other first-level paths, each once", () => {
+    expect(SPEC_RESERVED_WORDS).toHaveLength(29);
+    expect(RESERVED_WORDS).toEqual(expect.arrayContaining([...SPEC_RESERVED_WORDS]));
+    expect(RESERVED_WORDS).toEqual(expect.arrayContaining(['search', 'forgot-password', 'reset-password', 'media']));
+    expect(new Set(RESERVED_WORDS).size).toBe(RESERVED_WORDS.length);
   });
 
   it.each(RESERVED_WORDS)('refuses %s', (word) => {

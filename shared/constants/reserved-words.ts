@@ -1,8 +1,8 @@
 /**
- * First-level path words that can never be a custom slug or handle (spec section 2):
- * each names a page of Townhall that exists or is kept for one.
+ * The 29 first-level path words of spec section 2: each names a page of Townhall that exists
+ * or is kept for one.
  */
-export const RESERVED_WORDS = [
+export const SPEC_RESERVED_WORDS = [
   'about',
   'admin',
   'api',
@@ -33,6 +33,14 @@ export const RESERVED_WORDS = [
   'ui-library',
   'user',
 ] as const;
+
+/**
+ * First-level path words that can never be a custom slug or handle: the spec's, and every
+ * other first segment the app answers itself — the client router's pages (a test reads
+ * client/app/router.tsx and checks each is here) and the server's `/media` — since a handle
+ * there would be shadowed by the page, or take its address.
+ */
+export const RESERVED_WORDS = [...SPEC_RESERVED_WORDS, 'forgot-password', 'media', 'reset-password', 'search'] as const;
 
 const reserved: ReadonlySet<string> = new Set(RESERVED_WORDS);
 

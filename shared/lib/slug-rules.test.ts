@@ -11,6 +11,10 @@ describe('slugFormatMessages', () => {
   it('refuses reserved words trimmed and in any case', () => {
     expect(slugFormatMessages(' Admin ')).toEqual([GROUP_MESSAGES.slugNotAvailable]);
     expect(slugFormatMessages('GROUPS')).toEqual([GROUP_MESSAGES.slugNotAvailable]);
+    // app pages beyond the spec's list are reserved too
+    for (const page of ['search', 'reset-password', 'forgot-password']) {
+      expect(slugFormatMessages(page)).toEqual([GROUP_MESSAGES.slugNotAvailable]);
+    }
   });
 
   it('names every failure, in order', () => {

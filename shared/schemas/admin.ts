@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Where an e-mail is (mirrors the outbox's status column). */
-export const MailStatusSchema = z.enum(['queued', 'sent', 'stored', 'failed']);
+export const MailStatusSchema = z.enum(['queued', 'sent', 'stored', 'failed', 'cancelled']);
 export type MailStatus = z.infer<typeof MailStatusSchema>;
 
 /** One e-mail of the outbox, as listed at /admin/mail. */

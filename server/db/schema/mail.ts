@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Where an e-mail is: waiting in the queue, handed to SMTP, kept here (no SMTP), or given up on. */
-export const MAIL_STATUSES = ['queued', 'sent', 'stored', 'failed'] as const;
+/**
+ * Where an e-mail is: waiting in the queue, handed to SMTP, kept here (no SMTP), given up on,
+ * or cancelled before delivery (its account was disabled, or what it is about is no longer
+ * the recipient's to see; last_error says which).
+ */
+export const MAIL_STATUSES = ['queued', 'sent', 'stored', 'failed', 'cancelled'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /**
@@ -23,6 +27,9 @@ export const mailMessages = pgTable(
     kind: text().notNull(),
     /** The account it was sent to, when there is one. */
     userId: text(),
+    /** What a notification e-mail is about ('question', 'session'), checked again at delivery. */
+    aboutType: text(),
+    aboutId: text(),
     status: text({ enum: MAIL_STATUSES }).notNull().default('queued'),
     /** Delivery attempts made so far. */
     attempts: integer().notNull().default(0),
@@ -32,6 +39,6 @@ export const mailMessages = pgTable(
   },
   (table) => [
     index('mail_messages_created_at_idx').on(table.createdAt.desc()),
-    check('mail_messages_status_check', sql`${table.status} in ('queued', 'sent', 'stored', 'failed')`),
+    check('mail_messages_status_check', sql`${table.status} in ('queued', 'sent', 'stored', 'failed', 'cancelled')`),
   ],
 );

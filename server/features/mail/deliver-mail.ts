@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Queryable } from '../../db/client.ts';
 import { mailMessages } from '../../db/schema/index.ts';
+import { cancelReason, type DeliveryCheck } from './delivery-checks.ts';
 
 /** What delivery needs from nodemailer: one pooled SMTP transport per process. */
 export type MailTransport = ReturnType<typeof createMailTransport>;
@@ -22,8 +23,11 @@ export function createMailTransport(smtpUrl: string) {
   });
 }
 
-/** What happened to a message: delivered, kept for /admin/mail, refused for good, or nothing to do. */
-export type DeliveryOutcome = 'sent' | 'stored' | 'failed' | 'skipped';
+/**
+ * What happened to a message: delivered, kept for /admin/mail, refused for good, cancelled by
+ * a delivery check, or nothing to do.
+ */
+export type DeliveryOutcome = 'sent' | 'stored' | 'failed' | 'cancelled' | 'skipped';
 
 /** An attempt that failed but may work later: the queue retries it. */
 export class TransientDeliveryError extends Error {
@@ -53,6 +57,8 @@ function isRecipientRejected(error: unknown): boolean {
  * A transient failure records the error and throws TransientDeliveryError so the queue tries
  * again later; on the last attempt, or for a refused recipient, the row becomes 'failed'.
  * A message that is no longer queued (already sent by an earlier attempt) is left alone.
+ * Before anything goes out the delivery checks run: a message one of them refuses (a disabled
+ * account, content the recipient can no longer see) becomes 'cancelled' with the reason.
  */
 export async function deliverMail(options: {
   db: Queryable;
@@ -63,6 +69,8 @@ export async function deliverMail(options: {
   /** Print stored e-mails in full (development). */
   isLogged: boolean;
   isLastAttempt: boolean;
+  /** Asked before every attempt; the first reason given cancels the message. */
+  checks?: readonly DeliveryCheck[];
 }): Promise<DeliveryOutcome> {
   const { db, messageId, transport, from, logger, isLastAttempt } = options;
   const byId = eq(mailMessages.id, messageId);
@@ -73,6 +81,25 @@ export async function deliverMail(options: {
     .returning();
   if (!message) return 'skipped';
   const log = logger.child({ mailId: message.id, kind: message.kind, attempt: message.attempts });
+
+  let reason: string | null;
+  try {
+    reason = await cancelReason(options.checks ?? [], db, message);
+  } catch (error) {
+    // the checks could not be asked (the database away, say): like a failed send, tried again later
+    const failure = describeError(error);
+    await db
+      .update(mailMessages)
+      .set({ lastError: failure, ...(isLastAttempt ? { status: 'failed' as const } : {}) })
+      .where(byId);
+    log.warn({ reason: failure }, 'the delivery checks of an e-mail failed; it will be retried');
+    throw new TransientDeliveryError(failure, { cause: error });
+  }
+  if (reason !== null) {
+    await db.update(mailMessages).set({ status: 'cancelled', lastError: reason }).where(byId);
+    log.info({ reason }, 'e-mail cancelled before delivery');
+    return 'cancelled';
+  }
 
   if (!transport) {
     await db.update(mailMessages).set({ status: 'stored', lastError: null }).where(byId);

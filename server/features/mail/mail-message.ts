@@ -42,6 +42,16 @@ export const MailMessageInputSchema = z.strictObject({
   kind: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'must be lowercase words joined by _' }),
   /** The account it goes to, when there is one. */
   userId: z.string().min(1).max(200).nullish(),
+  /**
+   * What a notification e-mail is about ('question' and its id, say): the delivery checks ask
+   * again, when it is sent, whether the recipient may still see it.
+   */
+  about: z
+    .strictObject({
+      type: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, { error: 'must be lowercase words joined by _' }),
+      id: z.string().min(1).max(200),
+    })
+    .optional(),
   /** Extra headers such as List-Unsubscribe. */
   headers: z
     .record(HeaderNameSchema, z.string().max(998).refine(noLineBreak, { error: 'must be one line' }))

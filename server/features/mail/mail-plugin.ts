@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from '../../db/client.ts';
 import { createMailTransport, deliverMail } from './deliver-mail.ts';
+import { accountDeliveryCheck, type DeliveryCheck } from './delivery-checks.ts';
 import { parseMailMessage, type MailMessageInput } from './mail-message.ts';
 import { MAIL_QUEUE, MailQueue } from './mail-queue.ts';
 import { queueMail } from './queue-mail.ts';
@@ -29,6 +30,11 @@ export interface MailService {
    * at once. Returns the message id. Throws InvalidMailError for a malformed message.
    */
   send(message: MailMessageInput, options?: { tx?: Transaction }): Promise<string>;
+  /**
+   * Adds a check every message passes just before it goes out (see DeliveryCheck). The account
+   * check (a disabled or deleted account gets nothing) is always there, first.
+   */
+  addDeliveryCheck(check: DeliveryCheck): void;
   /** renderMail with this site's public URL and unsubscribe secret filled in. */
   render(
     options: Omit<RenderMailOptions, 'publicUrl' | 'unsubscribe'> & { unsubscribe?: UnsubscribeTarget },
@@ -65,6 +71,7 @@ export const mailPlugin = fp(
       logger,
     });
     const transport = config.smtpUrl ? createMailTransport(config.smtpUrl) : null;
+    const checks: DeliveryCheck[] = [accountDeliveryCheck];
     const close = async () => {
       await queue.stop();
       transport?.close();
@@ -72,6 +79,13 @@ export const mailPlugin = fp(
 
     try {
       await queue.start(app.db.$client);
+    } catch (error) {
+      await close();
+      throw error;
+    }
+    // The worker starts once every feature has added its delivery checks: no message queued
+    // before a restart goes out in the moment before they are there.
+    app.addHook('onReady', async () => {
       await queue.work(async ({ messageId, isLastAttempt }) => {
         await deliverMail({
           db: app.db,
@@ -81,12 +95,10 @@ export const mailPlugin = fp(
           logger,
           isLogged: config.env === 'development',
           isLastAttempt,
+          checks,
         });
       });
-    } catch (error) {
-      await close();
-      throw error;
-    }
+    });
     app.addHook('onClose', close);
 
     const enqueue = (messageId: string, tx: Transaction) => queue.enqueue(messageId, tx);
@@ -97,6 +109,9 @@ export const mailPlugin = fp(
         const id = await app.db.transaction((ownTx) => queueMail({ tx: ownTx, message, enqueue }));
         queue.wake();
         return id;
+      },
+      addDeliveryCheck(check) {
+        checks.push(check);
       },
       render(renderOptions) {
         const { unsubscribe, ...rest } = renderOptions;

@@ -8,6 +8,8 @@ import type { AppConfig } from '../../config/env.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 import { buildTestApp, testConfig, testMailOptions } from '../../test/app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
+import { signUp } from '../profiles/profiles-test-kit.ts';
+import { ACCOUNT_CANCEL_REASONS } from './delivery-checks.ts';
 import { InvalidMailError } from './mail-message.ts';
 import type { MailPluginOptions } from './mail-plugin.ts';
 
@@ -70,14 +72,16 @@ describe('e-mail through a real SMTP server', () => {
 
   it('delivers a text and an HTML part with the headers, from the default sender', async () => {
     const to = uniqueAddress();
+    // e-mail to an account waits for the account to exist and be in use: a real one
+    const { id: userId } = await signUp(app, 'mailr');
     const rendered = app.mail.render({
       kind: 'notification',
       title: 'Grüße: Zoë answered your question',
       paragraphs: ['“Yes,” she wrote. <b>not bold</b>'],
       action: { url: 'http://townhall.test/q/1', label: 'Read the answer' },
-      unsubscribe: { userId: 'user-1', category: 'newAnswers' },
+      unsubscribe: { userId, category: 'newAnswers' },
     });
-    const id = await app.mail.send({ to, userId: 'user-1', ...rendered });
+    const id = await app.mail.send({ to, userId, ...rendered });
 
     const mail = await smtp.waitFor((received) => received.envelope.to.includes(to));
     expect(mail.envelope).toEqual({ from: 'no-reply@townhall.test', to: [to] });
@@ -95,9 +99,17 @@ describe('e-mail through a real SMTP server', () => {
     expect(mail.header('auto-submitted')).toBe('auto-generated');
 
     const row = await waitForRow(app, id, (current) => current.status === 'sent');
-    expect(row).toMatchObject({ toAddress: to, kind: 'notification', userId: 'user-1', attempts: 1, lastError: null });
+    expect(row).toMatchObject({ toAddress: to, kind: 'notification', userId, attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);
     expect(row.headers).toEqual(rendered.headers);
+  });
+
+  it('cancels, with the reason, an e-mail to an account that no longer exists, and sends nothing', async () => {
+    const to = uniqueAddress();
+    const id = await app.mail.send({ ...message(to), userId: `gone-${randomUUID()}` });
+    const row = await waitForRow(app, id, (current) => current.status !== 'queued');
+    expect(row).toMatchObject({ status: 'cancelled', lastError: ACCOUNT_CANCEL_REASONS.gone, sentAt: null });
+    expect(smtp.messages.filter((received) => received.envelope.to.includes(to))).toEqual([]);
   });
 
   it('keeps a refused e-mail queued (451) and delivers it once the server accepts', async () => {

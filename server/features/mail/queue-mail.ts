@@ -22,6 +22,8 @@ export async function queueMail(options: {
       headers: message.headers ?? {},
       kind: message.kind,
       userId: message.userId ?? null,
+      aboutType: message.about?.type ?? null,
+      aboutId: message.about?.id ?? null,
       status: 'queued',
     })
     .returning({ id: mailMessages.id });

@@ -1,12 +1,36 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { NOTIFICATION_LIMITS, type NotificationListResponse } from '#shared/schemas/notifications.ts';
 import type { Queryable } from '../../db/client.ts';
-import { groups, notifications, questions, users } from '../../db/schema/index.ts';
+import { amaSessions, groups, notifications, posts, questions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { notificationHref } from './notification-href.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+/**
+ * Whether the viewer may still see what a notification is about: a question by the rule of the
+ * question lists (open or answered and not hidden; always its author and the group's host), a
+ * post or a session while it exists. A notification about something hidden or deleted since
+ * leaves the bell (its excerpt would show what is no longer there) and stops counting as unread.
+ * The uuid test comes first (CASE keeps the order), so a malformed target never reaches a cast,
+ * and each lookup uses the primary key.
+ */
+function stillVisibleTo(viewerId: string) {
+  const target = sql`${notifications.targetId}::uuid`;
+  return sql`case
+    when ${notifications.targetType} in ('question', 'post', 'session') and ${notifications.targetId} !~ ${UUID_PATTERN} then false
+    when ${notifications.targetType} = 'question' then exists (
+      select 1 from ${questions} join ${groups} on ${groups.id} = ${questions.groupId}
+      where ${questions.id} = ${target}
+        and ((${questions.status} <> 'pending' and not ${questions.isHidden})
+          or ${questions.authorId} = ${viewerId} or ${groups.ownerId} = ${viewerId}))
+    when ${notifications.targetType} = 'post' then exists (select 1 from ${posts} where ${posts.id} = ${target})
+    when ${notifications.targetType} = 'session' then exists (select 1 from ${amaSessions} where ${amaSessions.id} = ${target})
+    else true
+  end`;
+}
 
 /** One page of the viewer's notifications, newest first, with the actor, group and link. */
 export async function listNotifications(options: {
@@ -41,6 +65,7 @@ export async function listNotifications(options: {
     .where(
       and(
         eq(notifications.userId, viewer.id),
+        stillVisibleTo(viewer.id),
         after
           ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -101,11 +126,13 @@ export async function listNotifications(options: {
   };
 }
 
-/** How many of the viewer's notifications are unread (the partial index answers it). */
+/** How many of the viewer's notifications are unread and still about something they may see. */
 export async function countUnread(options: { db: Queryable; viewer: Viewer }): Promise<number> {
   const [row] = await options.db
     .select({ count: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, options.viewer.id), isNull(notifications.readAt)));
+    .where(
+      and(eq(notifications.userId, options.viewer.id), isNull(notifications.readAt), stillVisibleTo(options.viewer.id)),
+    );
   return row?.count ?? 0;
 }

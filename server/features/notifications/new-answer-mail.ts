@@ -1,10 +1,12 @@
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 
 /** The kind of the 'newAnswers' e-mail in mail_messages. */
 export const NEW_ANSWER_MAIL_KIND = 'new_answer';
+/** What a 'newAnswers' e-mail is about, checked again at delivery (see delivery-checks.ts). */
+export const QUESTION_ABOUT = 'question';
 
 /** A text cut to `max` characters on one line, with an ellipsis when cut. */
 export function clip(value: string, max: number): string {
@@ -15,7 +17,8 @@ export function clip(value: string, max: number): string {
 /**
  * Queues the 'newAnswers' e-mail of one first answer, inside the answer's transaction (the
  * e-mails exist only if the answer does): one per recipient whose settings want it, never to
- * the answerer.
+ * the answerer, never to a disabled account. Each names its question, so that the delivery
+ * check can drop it if the question is hidden or deleted before it goes.
  */
 export async function queueNewAnswerMails(options: {
   tx: Transaction;
@@ -25,7 +28,7 @@ export async function queueNewAnswerMails(options: {
   answererId: string;
   answererName: string;
   groupName: string;
-  question: { body: string; authorId: string };
+  question: { id: string; body: string; authorId: string };
   answerBody: string;
   /** The in-app path of the question. */
   href: string;
@@ -41,7 +44,7 @@ export async function queueNewAnswerMails(options: {
       settings: users.emailSettings,
     })
     .from(users)
-    .where(inArray(users.id, ids));
+    .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
   const question = clip(options.question.body, 80);
   for (const person of people) {
     if (!person.settings.newAnswers || person.settings.unsubscribedAll) continue;
@@ -60,6 +63,9 @@ export async function queueNewAnswerMails(options: {
       action: { label: 'See the answer', url: `${options.publicUrl}${options.href}` },
       unsubscribe: { userId: person.id, category: 'newAnswers' },
     });
-    await options.mail.send({ ...rendered, to: person.email, userId: person.id }, { tx: options.tx });
+    await options.mail.send(
+      { ...rendered, to: person.email, userId: person.id, about: { type: QUESTION_ABOUT, id: options.question.id } },
+      { tx: options.tx },
+    );
   }
 }

@@ -31,11 +31,17 @@ export async function runNewQuestionsMail(options: {
   const { hostId, mail } = options;
   return options.db.transaction(async (tx) => {
     const [host] = await tx
-      .select({ email: users.email, username: users.username, name: users.name, settings: users.emailSettings })
+      .select({
+        email: users.email,
+        username: users.username,
+        name: users.name,
+        settings: users.emailSettings,
+        disabledAt: users.disabledAt,
+      })
       .from(users)
       .where(eq(users.id, hostId))
       .for('update');
-    if (!host || !host.settings.newQuestions || host.settings.unsubscribedAll) return null;
+    if (!host || host.disabledAt || !host.settings.newQuestions || host.settings.unsubscribedAll) return null;
 
     const [clock] = await tx
       .select({
@@ -63,8 +69,8 @@ export async function runNewQuestionsMail(options: {
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(notifications)
-      // questions deleted since are left out
-      .innerJoin(questions, sql`${questions.id}::text = ${notifications.targetId}`)
+      // questions deleted since are left out, and those the host hid already (dealt with)
+      .innerJoin(questions, and(sql`${questions.id}::text = ${notifications.targetId}`, eq(questions.isHidden, false)))
       .innerJoin(groups, eq(groups.id, questions.groupId))
       .innerJoin(users, eq(users.id, questions.authorId))
       .where(and(isNewQuestion, gt(notifications.createdAt, windowStart), lte(notifications.createdAt, windowEnd)))

@@ -187,4 +187,35 @@ describe('what creates notifications', () => {
     ]);
     expect(await rowsOf(cid)).toEqual([]);
   });
+
+  it('leaves out, and stops counting, notifications about what the person can no longer see', async () => {
+    const cast = await buildAmaCast(app);
+    const voter = await signUp(app, 'nvis');
+    expect((await call(app, voter, 'PUT', `/api/groups/${cast.groupId}/subscription`)).statusCode).toBe(200);
+    const hidden = await ask(app, cast.subscriber, cast.groupId, 'To be hidden after its answer');
+    const deleted = await ask(app, cast.subscriber, cast.groupId, 'To be deleted after its answer');
+    for (const question of [hidden, deleted]) {
+      expect((await call(app, voter, 'PUT', `/api/likes/question/${question.id}`)).statusCode).toBe(200);
+      await answer(cast.host, question.id);
+    }
+    const targets = async (person: TestPerson) => (await list(person)).notifications.map((item) => item.targetId);
+    expect(await targets(voter)).toEqual([deleted.id, hidden.id]);
+    expect(await unread(voter)).toBe(2);
+
+    const hide = await call(app, cast.host, 'PATCH', `/api/questions/${hidden.id}/moderation`, { isHidden: true });
+    expect(hide.statusCode, hide.body).toBe(200);
+    expect(await targets(voter)).toEqual([deleted.id]);
+    expect(await unread(voter)).toBe(1);
+    // the asker still sees their own hidden question, and the host the questions of their group
+    expect(await targets(cast.subscriber)).toEqual([deleted.id, hidden.id]);
+    expect((await list(cast.host)).notifications.map((item) => item.targetId)).toEqual(
+      expect.arrayContaining([hidden.id, deleted.id]),
+    );
+
+    expect((await call(app, cast.subscriber, 'DELETE', `/api/questions/${deleted.id}`)).statusCode).toBe(204);
+    expect(await targets(voter)).toEqual([]);
+    expect(await unread(voter)).toBe(0);
+    expect(await targets(cast.subscriber)).toEqual([hidden.id]);
+    expect(await unread(cast.subscriber)).toBe(1);
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MailPluginOptions } from '../mail/mail-plugin.ts';
+import { notificationContentCheck } from './delivery-checks.ts';
 import { NotificationJobs, type NotificationJobsOptions } from './notification-jobs.ts';
 import { notificationRoutes } from './routes.ts';
 
@@ -31,6 +32,8 @@ export const notificationsPlugin = fp(
       publicUrl: app.config.publicUrl,
       logger: app.log.child({ component: 'notification-jobs' }),
     });
+    // what a notification e-mail is about is asked again when it goes out
+    app.mail.addDeliveryCheck(notificationContentCheck);
     await jobs.start(app.db.$client);
     app.addHook('onClose', async () => jobs.stop());
     app.decorate('notificationJobs', jobs);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { answers, groups, groupSubscriptions, mailMessages, questions, users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
@@ -19,7 +19,9 @@ const USERS_PER_PAGE = 500;
 /**
  * The weekly digest: for every person who turned 'weeklyDigest' on (and not unsubscribedAll),
  * the most upvoted questions and answers of the week in the groups they subscribe to; people
- * with nothing to show get nothing. Returns how many digests were queued.
+ * with nothing to show, and disabled accounts, get nothing. Only what everyone may see is
+ * listed (no pending or hidden question, nor an answer to one), read when the digest is made.
+ * Returns how many digests were queued.
  */
 export async function runWeeklyDigest(options: {
   db: Database;
@@ -37,6 +39,7 @@ export async function runWeeklyDigest(options: {
         and(
           sql`(${users.emailSettings} ->> 'weeklyDigest')::boolean is true`,
           sql`(${users.emailSettings} ->> 'unsubscribedAll')::boolean is not true`,
+          isNull(users.disabledAt),
           gt(users.id, afterId),
         ),
       )
@@ -60,11 +63,18 @@ async function sendDigest(options: {
   const { userId, publicUrl } = options;
   return options.db.transaction(async (tx) => {
     const [person] = await tx
-      .select({ email: users.email, username: users.username, name: users.name, settings: users.emailSettings })
+      .select({
+        email: users.email,
+        username: users.username,
+        name: users.name,
+        settings: users.emailSettings,
+        disabledAt: users.disabledAt,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .for('update');
-    if (!person || !person.settings.weeklyDigest || person.settings.unsubscribedAll) return false;
+    // settings or the account may have changed since the page of people was read
+    if (!person || person.disabledAt || !person.settings.weeklyDigest || person.settings.unsubscribedAll) return false;
     const [recent] = await tx
       .select({ one: sql`1` })
       .from(mailMessages)

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -55,6 +55,7 @@ export function describeFollowers(named: { name: string; username: string }[], t
  * nothing more) that runs after `delaySeconds`. The job, in one transaction with the person's
  * row locked, reads the follows made since their last such e-mail (its mail_messages row is
  * the watermark), and queues one e-mail naming up to three of them, if the settings want it.
+ * A disabled account gets none, and followers whose accounts are disabled are not named or counted.
  */
 export class NewFollowersMailer {
   readonly #boss: PgBoss;
@@ -148,11 +149,19 @@ export class NewFollowersMailer {
   async #run(userId: string): Promise<void> {
     const next = await this.#db.transaction(async (tx) => {
       const [person] = await tx
-        .select({ email: users.email, username: users.username, name: users.name, settings: users.emailSettings })
+        .select({
+          email: users.email,
+          username: users.username,
+          name: users.name,
+          settings: users.emailSettings,
+          disabledAt: users.disabledAt,
+        })
         .from(users)
         .where(eq(users.id, userId))
         .for('update');
-      if (!person || !person.settings.newFollowers || person.settings.unsubscribedAll) return null;
+      if (!person || person.disabledAt || !person.settings.newFollowers || person.settings.unsubscribedAll) {
+        return null;
+      }
 
       const [clock] = await tx
         .select({
@@ -178,7 +187,12 @@ export class NewFollowersMailer {
         .from(follows)
         .innerJoin(users, eq(users.id, follows.followerId))
         .where(
-          and(eq(follows.followedId, userId), gt(follows.createdAt, windowStart), lte(follows.createdAt, windowEnd)),
+          and(
+            eq(follows.followedId, userId),
+            gt(follows.createdAt, windowStart),
+            lte(follows.createdAt, windowEnd),
+            isNull(users.disabledAt),
+          ),
         )
         .orderBy(desc(follows.createdAt))
         .limit(NAMED_FOLLOWERS);

@@ -6,9 +6,6 @@ import { absoluteImageUrl, buildHead, oneLine } from '../../lib/html-head.ts';
 import { findPersonById, findPersonByUsername } from './find-profile.ts';
 import type { PublicUserRow } from './presenter.ts';
 
-/** First-level pages of the client that the reserved words do not name. */
-const APP_PAGES: ReadonlySet<string> = new Set(['forgot-password', 'reset-password']);
-
 /** How the server answers a page path that may be a profile link. */
 export type ProfilePageAnswer =
   | { kind: 'spa' }
@@ -69,7 +66,8 @@ export async function resolveProfilePage(options: {
   if (segments.length !== 1 || !segments[0]) return { kind: 'spa' };
   const handle = decodeSegment(segments[0]);
   if (handle === null) return notFound;
-  if (isReservedWord(handle) || APP_PAGES.has(handle.toLowerCase())) return { kind: 'spa' };
+  // reserved words name every first-level page of the client (a test reads its router)
+  if (isReservedWord(handle)) return { kind: 'spa' };
   if (!isHandleShaped(handle)) return notFound;
   const found = await findPersonByUsername(options.db, handle);
   if (!found) return notFound;

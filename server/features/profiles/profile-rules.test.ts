@@ -5,11 +5,13 @@ import { escapeHtml, injectHead } from '../../lib/html-head.ts';
 import { nextUsernameHistory } from './update-profile.ts';
 
 describe('nextUsernameHistory', () => {
-  it('appends the old name once, and drops the name taken back', () => {
+  it('appends the old name once and never drops one, even a name taken back', () => {
     expect(nextUsernameHistory([], 'ada', 'ada_l')).toEqual(['ada']);
     expect(nextUsernameHistory(['ada'], 'ada_l', 'lovelace')).toEqual(['ada', 'ada_l']);
-    expect(nextUsernameHistory(['ada', 'ada_l'], 'lovelace', 'ada')).toEqual(['ada_l', 'lovelace']);
-    expect(nextUsernameHistory(['ada_l', 'lovelace'], 'ada', 'lovelace')).toEqual(['ada_l', 'ada']);
+    // back to a former name: it stays in the history, and the name left joins it
+    expect(nextUsernameHistory(['ada', 'ada_l'], 'lovelace', 'ada')).toEqual(['ada', 'ada_l', 'lovelace']);
+    // leaving a name that is already there adds nothing
+    expect(nextUsernameHistory(['ada', 'ada_l', 'lovelace'], 'ada', 'lovelace')).toEqual(['ada', 'ada_l', 'lovelace']);
     expect(nextUsernameHistory(['x'], 'same', 'same')).toEqual(['x']);
   });
 });

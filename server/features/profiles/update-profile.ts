@@ -98,14 +98,14 @@ async function checkImageUrl(db: Queryable, url: string, userId: string): Promis
 }
 
 /**
- * The username history after a change from `previous` to `next` (both lowercase): the old
- * name is appended when it is not there yet (spec section 6), and the new one leaves the
- * history, which holds former names only (taking back an old name of one's own is allowed).
+ * The username history after a change from `previous` to `next` (both lowercase), as spec
+ * section 6 says: the old name is appended when it differs and is not there yet. Nothing ever
+ * leaves it, so a name taken back stays in the history too (the lookup finds the current
+ * username first) and every former name keeps redirecting, in the order it was first left.
  */
 export function nextUsernameHistory(history: readonly string[], previous: string, next: string): string[] {
-  const kept = history.filter((name) => name !== next);
-  if (previous !== next && !kept.includes(previous)) kept.push(previous);
-  return kept;
+  if (previous === next || history.includes(previous)) return [...history];
+  return [...history, previous];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { groupSubscriptions, users, type NotificationKind } from '../../db/schema/index.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
@@ -7,6 +7,8 @@ import { createNotifications } from '../notifications/create-notifications.ts';
 
 /** The kind of the 'newAMAs' e-mail in mail_messages. */
 export const NEW_AMA_MAIL_KIND = 'new_ama';
+/** What a 'newAMAs' e-mail is about, checked again at delivery (a deleted session sends nothing). */
+export const SESSION_ABOUT = 'session';
 
 interface SessionNotice {
   id: string;
@@ -17,6 +19,7 @@ interface SessionNotice {
   groupName: string;
 }
 
+/** The group's subscribers whose accounts are in use (a disabled one is told nothing). */
 async function subscribersOf(tx: Transaction, groupId: string) {
   return tx
     .select({
@@ -28,7 +31,7 @@ async function subscribersOf(tx: Transaction, groupId: string) {
     })
     .from(groupSubscriptions)
     .innerJoin(users, eq(users.id, groupSubscriptions.userId))
-    .where(eq(groupSubscriptions.groupId, groupId));
+    .where(and(eq(groupSubscriptions.groupId, groupId), isNull(users.disabledAt)));
 }
 
 /** In-app notifications of `kind` about a session to every subscriber of its group; returns them. */
@@ -85,7 +88,10 @@ export async function notifySessionScheduled(options: {
       action: { label: 'See the session', url },
       unsubscribe: { userId: person.id, category: 'newAMAs' },
     });
-    await mail.send({ ...rendered, to: person.email, userId: person.id }, { tx });
+    await mail.send(
+      { ...rendered, to: person.email, userId: person.id, about: { type: SESSION_ABOUT, id: session.id } },
+      { tx },
+    );
   }
 }
 

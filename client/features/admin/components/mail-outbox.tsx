@@ -17,6 +17,7 @@ const STATUS_FILTERS: { value: MailStatusFilter; label: string }[] = [
   { value: 'sent', label: 'Sent' },
   { value: 'queued', label: 'Waiting' },
   { value: 'failed', label: 'Failed' },
+  { value: 'cancelled', label: 'Cancelled' },
 ];
 
 const STATUS_TEXT: Record<AdminMailSummary['status'], { label: string; className: string }> = {
@@ -24,6 +25,7 @@ const STATUS_TEXT: Record<AdminMailSummary['status'], { label: string; className
   sent: { label: 'Sent', className: 'bg-success-soft text-success' },
   queued: { label: 'Waiting', className: 'bg-warning-soft text-warning' },
   failed: { label: 'Failed', className: 'bg-error-soft text-error' },
+  cancelled: { label: 'Cancelled', className: 'bg-muted text-muted-foreground' },
 };
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -203,7 +205,11 @@ function MessageBody({ message }: { message: AdminMailMessage }) {
           <dd>{message.kind}</dd>
         </dl>
         {message.lastError ? (
-          <Alert variant="warning" title="Last delivery error" description={message.lastError} />
+          <Alert
+            variant={message.status === 'cancelled' ? 'info' : 'warning'}
+            title={message.status === 'cancelled' ? 'Why it was not sent' : 'Last delivery error'}
+            description={message.lastError}
+          />
         ) : null}
       </header>
       <Tabs defaultValue="html">
