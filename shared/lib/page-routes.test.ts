@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_USERNAMES } from '#shared/constants/blocked-usernames.ts';
 import { isReservedWord } from '#shared/constants/reserved-words.ts';
 import { matchPageRoute, PAGE_ROUTES } from './page-routes.ts';
 
@@ -29,11 +28,13 @@ describe('matchPageRoute', () => {
     },
   );
 
-  it('every first-level page name is kept from handles, so no profile hides behind a page', () => {
+  // PAGE_ROUTES is checked against the client router itself (client/app/page-routes.test.ts), so
+  // this reads the router's every top-level path.
+  it('every first-level page name is a reserved word: no username or group slug hides behind a page', () => {
     const firstLevel = PAGE_ROUTES.map((route) => route.split('/')[1] ?? '').filter(
       (segment) => segment !== '' && !segment.startsWith(':'),
     );
-    const takeable = firstLevel.filter((word) => !isReservedWord(word) && !BLOCKED_USERNAMES.has(word));
+    const takeable = firstLevel.filter((word) => !isReservedWord(word));
     expect(takeable).toEqual([]);
   });
 });
