@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { singleLine } from '#shared/lib/single-line.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { parseImageUrl } from '#shared/lib/image-urls.ts';
 import { normalizeSlug, slugFormatMessages } from '#shared/lib/slug-rules.ts';
@@ -40,7 +41,7 @@ export async function checkGroupFields(db: Queryable, input: GroupUpdateInput, o
   const fields: GroupFields = {};
   const problems: Record<string, string[]> = {};
   if (input.name !== undefined) {
-    const name = input.name.trim();
+    const name = singleLine(input.name);
     if (name === '') problems.name = [GROUP_MESSAGES.nameEmpty];
     else if (name.length > GROUP_LIMITS.nameMax) problems.name = [GROUP_MESSAGES.nameTooLong];
     fields.name = name;

@@ -1,4 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { singleLine } from '#shared/lib/single-line.ts';
 import { PROFILE_MESSAGES } from '#shared/constants/profile-messages.ts';
 import { parseImageUrl } from '#shared/lib/image-urls.ts';
 import {
@@ -49,7 +50,7 @@ function parseChanges(changes: unknown): ProfileUpdateInput {
   }
   const parsed: ProfileUpdateInput = {};
   if (typeof input.name === 'string') {
-    const name = input.name.trim();
+    const name = singleLine(input.name);
     if (name === '') throw badRequest(PROFILE_MESSAGES.nameEmpty, { name: PROFILE_MESSAGES.nameEmpty });
     if (name.length > PROFILE_LIMITS.nameMax) {
       throw badRequest(PROFILE_MESSAGES.nameTooLong, { name: PROFILE_MESSAGES.nameTooLong });

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { singleLine } from '#shared/lib/single-line.ts';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
 import { SESSION_LIVE_EVENTS, type AmaSession, type SessionInputSchema } from '#shared/schemas/sessions.ts';
@@ -47,7 +48,7 @@ export async function createSession(options: {
       .values({
         groupId: group.id,
         hostId: viewer.id,
-        title: input.title,
+        title: singleLine(input.title),
         description: input.description,
         startsAt,
         durationMinutes: input.durationMinutes,
@@ -64,7 +65,7 @@ export async function createSession(options: {
         id: row.id,
         groupId: group.id,
         hostId: viewer.id,
-        title: input.title,
+        title: singleLine(input.title),
         startsAt,
         groupName: settings.name,
       },

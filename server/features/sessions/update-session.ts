@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { singleLine } from '#shared/lib/single-line.ts';
 import type { z } from 'zod';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
@@ -46,7 +47,7 @@ export async function updateSession(options: {
     await tx
       .update(amaSessions)
       .set({
-        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.title !== undefined ? { title: singleLine(input.title) } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(startsAt !== undefined ? { startsAt } : {}),
         // a session moved after its reminder went out (the host did not show) is reminded again
