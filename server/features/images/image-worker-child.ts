@@ -16,7 +16,11 @@ async function run(job: ImageJob): Promise<ImageJobAnswer> {
   } catch (error) {
     // The upload's fault (wrong type, damaged, too many pixels): its 4xx travels back as it is.
     if (error instanceof AppError && error.statusCode < 500) {
-      return { id: job.id, ok: false, refused: { statusCode: error.statusCode, code: error.code, message: error.message } };
+      return {
+        id: job.id,
+        ok: false,
+        refused: { statusCode: error.statusCode, code: error.code, message: error.message },
+      };
     }
     return { id: job.id, ok: false, failed: error instanceof Error ? error.message : String(error) };
   }

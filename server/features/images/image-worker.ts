@@ -89,9 +89,7 @@ export class ImageWorker extends EventEmitter<ImageWorkerEvents> {
   private closed = false;
   private readonly log: Pick<FastifyBaseLogger, 'warn'> | undefined;
 
-  constructor(
-    options: { idleMs?: number; jobTimeoutMs?: number; log?: Pick<FastifyBaseLogger, 'warn'> } = {},
-  ) {
+  constructor(options: { idleMs?: number; jobTimeoutMs?: number; log?: Pick<FastifyBaseLogger, 'warn'> } = {}) {
     super();
     this.idleMs = options.idleMs ?? IMAGE_WORKER_IDLE_MS;
     this.jobTimeoutMs = options.jobTimeoutMs ?? IMAGE_JOB_TIMEOUT_MS;
