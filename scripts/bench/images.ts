@@ -1,19 +1,22 @@
-// `npm run bench images [-- --runs 5] [-- --burst 20]`: the upload pipeline on a 12-megapixel
-// phone photo (4000 × 3000 JPEG with EXIF orientation 6 and GPS): inspection, renditions,
-// storage on disk. Each purpose runs in a fresh process, so its memory peak is its own. Then a
-// burst: `--burst` uploads at once in a fresh process, and its resident memory before, at the
-// peak, when they end and 10 s later (does the process give the memory back?), with glibc's
-// default allocator and with MALLOC_ARENA_MAX=2.
+// `npm run bench images [-- --runs 5] [-- --burst 20] [-- --allocators]`: the upload pipeline on a
+// 12-megapixel phone photo (4000 × 3000 JPEG with EXIF orientation 6 and GPS): inspection,
+// renditions, storage on disk. Each purpose runs in a fresh process, so its memory peak is its own.
+// Then a burst: `--burst` uploads at once in a fresh process, through the server's own path (the
+// short-lived image process of image-worker.ts) and, for comparison, decoded in the process itself
+// as before decision 015 (`--allocators` adds MALLOC_ARENA_MAX=2 and jemalloc rows): resident
+// memory before, at the peak, when they end, 10 s later and once the image process has exited.
+// Last, the start-up cost of the image process: the first upload after idle against the next.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import sharp from 'sharp';
+// No static import of sharp or process-image.ts: the burst through the image process measures a
+// main process that, like the server's, never loads libvips.
 import { createLocalStorage } from '../../server/features/images/image-storage.ts';
-import { inspectImage, planRenditions, renderImage, WEBP_QUALITY } from '../../server/features/images/process-image.ts';
-import { photoLikeJpeg } from '../../server/features/images/sample-images.ts';
+import { ImageWorker } from '../../server/features/images/image-worker.ts';
+import { sniffImageType } from '../../server/features/images/sniff-image-type.ts';
 import { renditionKey } from '../../server/features/images/upload-image.ts';
 
 const { values } = parseArgs({
@@ -23,6 +26,9 @@ const { values } = parseArgs({
     settle: { type: 'string', default: '10' },
     worker: { type: 'string' },
     source: { type: 'string' },
+    small: { type: 'string' },
+    via: { type: 'string' },
+    allocators: { type: 'boolean', default: false },
   },
 });
 const runs = Math.max(1, Number(values.runs) || 5);
@@ -49,6 +55,7 @@ interface WorkerResult {
 
 /** One purpose, `runs` times, after a warm-up; prints its figures as one JSON line. */
 async function worker(purpose: 'avatar' | 'post', source: string): Promise<void> {
+  const { inspectImage, planRenditions, renderImage } = await import('../../server/features/images/process-image.ts');
   const photo = fs.readFileSync(source);
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-'));
   const storage = createLocalStorage(storageRoot);
@@ -99,48 +106,129 @@ interface BurstResult {
   peakRss: number;
   endRss: number;
   settledRss: number;
+  /** Through the image process: once it has exited. */
+  childGoneRss?: number;
   afterGcRss: number;
   seconds: number;
+  /** Through the image process: its own peak, as it reported it (getrusage's maxRSS). */
+  childPeakRss?: number;
+  /** Through the image process: the first upload after idle (a new process) against the next ones. */
+  startup?: { smallCold: number; smallWarm: number; photoCold: number; photoWarm: number };
 }
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const rss = () => process.memoryUsage.rss();
 
 /**
  * `burstSize` post uploads at once (each its own copy of the photo, as separate requests would
  * have), after one warm-up upload; resident memory sampled throughout, then `settleSeconds`
- * of idling, then once more after a forced garbage collection (what V8 still held).
+ * of idling, then (through the image process) until that process has exited, then once more
+ * after a forced garbage collection (what V8 still held). `via`: 'child' as the server does it
+ * (magic bytes here, everything else in the image process), 'in-process' as before.
  */
-async function burstWorker(source: string): Promise<void> {
-  const startRss = process.memoryUsage.rss();
+async function burstWorker(source: string, small: string, via: 'child' | 'in-process'): Promise<void> {
+  const startRss = rss();
+  // An idle image process keeps nothing alive (in the server, its HTTP server does): waiting for it here needs a timer.
+  const keepAlive = setInterval(() => undefined, 1000);
   const photo = fs.readFileSync(source);
   const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-burst-'));
   const storage = createLocalStorage(storageRoot);
-  const upload = async (data: Buffer, id: string) => {
-    const inspected = await inspectImage(data);
-    const renditions = await renderImage(data, planRenditions('post', inspected.width, inspected.height));
-    await Promise.all(
+  const store = (id: string, renditions: { name: string; format: string; data: Buffer }[]) =>
+    Promise.all(
       renditions.map((item) => storage.put(renditionKey(id, item.name, item.format), item.data, 'image/webp')),
     );
-  };
+
+  let upload: (data: Buffer, id: string) => Promise<void>;
+  const imageWorker = via === 'child' ? new ImageWorker() : undefined;
+  const childPeaks = new Map<number, number>();
+  imageWorker?.on('exit', (pid, details) => childPeaks.set(pid, details.maxRss));
+  const exitOf = (pid: number) =>
+    new Promise<void>((resolve) => imageWorker?.on('exit', (exited) => exited === pid && resolve()));
+  if (imageWorker) {
+    upload = async (data, id) => {
+      if (!sniffImageType(data)) throw new Error('not an image');
+      await store(id, (await imageWorker.process(data, 'post')).renditions);
+    };
+  } else {
+    const { inspectImage, planRenditions, renderImage } = await import('../../server/features/images/process-image.ts');
+    upload = async (data, id) => {
+      const inspected = await inspectImage(data);
+      await store(id, await renderImage(data, planRenditions('post', inspected.width, inspected.height)));
+    };
+  }
+
   await upload(Buffer.from(photo), 'warm-up');
-  await new Promise((resolve) => setTimeout(resolve, 1000));
-  const idleRss = process.memoryUsage.rss();
+  await sleep(1000);
+  const idleRss = rss();
   let peakRss = idleRss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 5);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, rss())), 5);
   const t0 = performance.now();
   await Promise.all(Array.from({ length: burstSize }, (_, index) => upload(Buffer.from(photo), `burst-${index}`)));
   const seconds = (performance.now() - t0) / 1000;
-  const endRss = process.memoryUsage.rss();
-  await new Promise((resolve) => setTimeout(resolve, settleSeconds * 1000));
+  const endRss = rss();
+  const burstPid = imageWorker?.pid;
+  const childGone = burstPid ? exitOf(burstPid) : undefined;
+  await sleep(settleSeconds * 1000);
   clearInterval(sampler);
-  const settledRss = process.memoryUsage.rss();
+  const settledRss = rss();
+  let childGoneRss: number | undefined;
+  if (childGone) {
+    await childGone;
+    await sleep(200);
+    childGoneRss = rss();
+  }
   (globalThis as { gc?: () => void }).gc?.();
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const afterGcRss = process.memoryUsage.rss();
+  await sleep(500);
+  const afterGcRss = rss();
+
+  let startup: BurstResult['startup'];
+  if (imageWorker) {
+    // Each pair: the first upload starts a new image process (none is running), the next finds it.
+    const timed = async (data: Buffer, id: string) => {
+      const t = performance.now();
+      await upload(Buffer.from(data), id);
+      return performance.now() - t;
+    };
+    const untilIdle = async () => {
+      const pid = imageWorker.pid;
+      if (pid) await exitOf(pid);
+    };
+    const smallPhoto = fs.readFileSync(small);
+    await untilIdle();
+    const smallCold = await timed(smallPhoto, 'small-cold');
+    const smallWarm = mean([
+      await timed(smallPhoto, 'small-warm-1'),
+      await timed(smallPhoto, 'small-warm-2'),
+      await timed(smallPhoto, 'small-warm-3'),
+    ]);
+    await untilIdle();
+    const photoCold = await timed(photo, 'photo-cold');
+    const photoWarm = await timed(photo, 'photo-warm');
+    startup = { smallCold, smallWarm, photoCold, photoWarm };
+    await imageWorker.close();
+  }
+  clearInterval(keepAlive);
   fs.rmSync(storageRoot, { recursive: true, force: true });
-  const result: BurstResult = { startRss, idleRss, peakRss, endRss, settledRss, afterGcRss, seconds };
+  const childPeakRss = burstPid ? childPeaks.get(burstPid) : undefined;
+  const result: BurstResult = {
+    startRss,
+    idleRss,
+    peakRss,
+    endRss,
+    settledRss,
+    ...(childGoneRss === undefined ? {} : { childGoneRss }),
+    afterGcRss,
+    seconds,
+    ...(childPeakRss === undefined ? {} : { childPeakRss }),
+    ...(startup ? { startup } : {}),
+  };
   console.log(JSON.stringify(result));
 }
 
 async function main(): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  const { WEBP_QUALITY } = await import('../../server/features/images/process-image.ts');
+  const { photoLikeJpeg } = await import('../../server/features/images/sample-images.ts');
   console.log(
     `Node ${process.version}, sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ` +
       `${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}, sharp concurrency ${sharp.concurrency()}, ` +
@@ -149,6 +237,8 @@ async function main(): Promise<void> {
   const source = path.join(os.tmpdir(), 'townhall-bench-12mp.jpg');
   const photo = await photoLikeJpeg({ width: 4000, height: 3000, orientation: 6, withGps: true });
   fs.writeFileSync(source, photo);
+  const small = path.join(os.tmpdir(), 'townhall-bench-1mp.jpg');
+  fs.writeFileSync(small, await photoLikeJpeg({ width: 1200, height: 900 }));
   console.log(
     `Source: 4000 × 3000 JPEG (q88, noise over a gradient; EXIF orientation 6 so 3000 × 4000 upright; GPS), ${(photo.length / 1024 / 1024).toFixed(1)} MB\n`,
   );
@@ -204,17 +294,23 @@ async function main(): Promise<void> {
 
   if (burstSize > 0) {
     const burstRows: Record<string, string>[] = [];
-    // The allocator decides whether freed pixel memory goes back to the system: glibc keeps it in
-    // per-thread arenas; fewer arenas or jemalloc (where installed) return more of it.
+    let startup: BurstResult['startup'];
+    // The allocator decides whether freed pixel memory goes back to the system when the server
+    // decodes itself: glibc keeps it in per-thread arenas; fewer arenas or jemalloc (where
+    // installed) return more of it. Through the image process, its exit returns everything.
     const jemalloc = ['/usr/lib/x86_64-linux-gnu/libjemalloc.so.2', '/usr/lib/aarch64-linux-gnu/libjemalloc.so.2'].find(
       (file) => fs.existsSync(file),
     );
-    const allocators: [string, NodeJS.ProcessEnv][] = [
-      ['glibc default', {}],
-      ['MALLOC_ARENA_MAX=2', { MALLOC_ARENA_MAX: '2' }],
-      ...(jemalloc ? [['jemalloc (LD_PRELOAD)', { LD_PRELOAD: jemalloc }] as [string, NodeJS.ProcessEnv]] : []),
+    type Variant = [string, 'child' | 'in-process', NodeJS.ProcessEnv];
+    const variants: Variant[] = [
+      ['image process (the server), glibc', 'child', {}],
+      ['in-process (before 015), glibc', 'in-process', {}],
     ];
-    for (const [allocator, env] of allocators) {
+    if (values.allocators) {
+      variants.push(['in-process, MALLOC_ARENA_MAX=2', 'in-process', { MALLOC_ARENA_MAX: '2' }]);
+      if (jemalloc) variants.push(['in-process, jemalloc (LD_PRELOAD)', 'in-process', { LD_PRELOAD: jemalloc }]);
+    }
+    for (const [name, via, env] of variants) {
       const output = execFileSync(
         process.execPath,
         [
@@ -222,8 +318,12 @@ async function main(): Promise<void> {
           fileURLToPath(import.meta.url),
           '--worker',
           'burst',
+          '--via',
+          via,
           '--source',
           source,
+          '--small',
+          small,
           '--burst',
           String(burstSize),
           '--settle',
@@ -232,24 +332,47 @@ async function main(): Promise<void> {
         { encoding: 'utf8', maxBuffer: 1024 * 1024, env: { ...process.env, ...env } },
       );
       const result = JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as BurstResult;
+      startup ??= result.startup;
       burstRows.push({
-        allocator,
-        uploads: String(burstSize),
+        decoded: name,
         'all done in': `${result.seconds.toFixed(1)} s`,
         'RSS at start': mb(result.startRss),
-        'RSS idle (after 1 upload)': mb(result.idleRss),
-        'RSS peak': mb(result.peakRss),
-        'RSS at the end': mb(result.endRss),
-        [`RSS ${settleSeconds} s after`]: mb(result.settledRss),
+        'idle (after 1 upload)': mb(result.idleRss),
+        peak: mb(result.peakRss),
+        'at the end': mb(result.endRss),
+        [`${settleSeconds} s after`]: mb(result.settledRss),
+        'image process exited': result.childGoneRss === undefined ? '–' : mb(result.childGoneRss),
         'after a forced GC': mb(result.afterGcRss),
+        'image process peak': result.childPeakRss === undefined ? '–' : mb(result.childPeakRss),
       });
     }
-    console.log(`\nBurst: ${burstSize} post uploads of the 12-megapixel photo at once (fresh process each row)`);
+    console.log(
+      `\nBurst: ${burstSize} post uploads of the 12-megapixel photo at once (fresh process each row; RSS of that process)`,
+    );
     console.table(burstRows);
+    if (startup) {
+      console.log('\nStart-up of the image process: the first upload after idle starts one, the next finds it running');
+      console.table([
+        {
+          upload: '1200 × 900 JPEG, post',
+          'first after idle': ms(startup.smallCold),
+          next: `${ms(startup.smallWarm)} (mean of 3)`,
+          'start-up cost': ms(startup.smallCold - startup.smallWarm),
+        },
+        {
+          upload: '12-megapixel JPEG, post',
+          'first after idle': ms(startup.photoCold),
+          next: ms(startup.photoWarm),
+          'start-up cost': ms(startup.photoCold - startup.photoWarm),
+        },
+      ]);
+    }
   }
+  fs.rmSync(small, { force: true });
   fs.rmSync(source, { force: true });
 }
 
 if (values.worker === 'avatar' || values.worker === 'post') await worker(values.worker, values.source ?? '');
-else if (values.worker === 'burst') await burstWorker(values.source ?? '');
-else await main();
+else if (values.worker === 'burst') {
+  await burstWorker(values.source ?? '', values.small ?? '', values.via === 'in-process' ? 'in-process' : 'child');
+} else await main();

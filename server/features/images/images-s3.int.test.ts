@@ -145,6 +145,7 @@ describe('images in an S3-compatible bucket', () => {
         ownerId: 'no-such-user',
         purpose: 'avatar',
         data: await solidImage('png', { width: 100, height: 100 }),
+        worker: app.imageWorker,
       }),
     ).rejects.toThrow();
     expect(await bucketKeys()).toEqual(before);
@@ -161,6 +162,7 @@ describe('images in an S3-compatible bucket', () => {
       ownerId,
       purpose: 'avatar',
       data: await solidImage('webp', { width: 40, height: 40 }),
+      worker: app.imageWorker,
     });
     expect(row.storage).toBe('local');
     const served = await app.inject({ url: `/media/images/${row.id}/s32.webp` });

@@ -9,7 +9,9 @@ import { AVATAR_SIZES, IMAGE_MESSAGES, IMAGE_WIDTHS, parseImageUrl, renditionsUp
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
 import { ImageUploadResponseSchema } from '#shared/schemas/profiles.ts';
 import { images } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/errors.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { IMAGE_WORKER_RETRY_AFTER_SECONDS, IMAGE_WORKER_UNAVAILABLE, ImageWorker } from './image-worker.ts';
 import { declaredSizePng, exifHasGps, multipart, photoLikeJpeg, SAMPLE_GPS, solidImage } from './sample-images.ts';
 
 const address = () => `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.9`;
@@ -98,7 +100,27 @@ describe('images', () => {
     expect(response.json().error.message).toBe(message);
     expect(await ownRows(ownerId)).toBe(rowsBefore);
     expect(storedDirectories()).toBe(directoriesBefore);
+    return response;
   }
+
+  /** Resolves when the image process `pid` has ended, with how it ended. */
+  const exitOf = (pid: number) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+      const listener = (exited: number, details: { code: number | null; signal: NodeJS.Signals | null }) => {
+        if (exited !== pid) return;
+        app.imageWorker.off('exit', listener);
+        resolve(details);
+      };
+      app.imageWorker.on('exit', listener);
+    });
+  const isRunning = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   it.each(['jpeg', 'png', 'webp', 'gif', 'avif'] as const)(
     'accepts a %s by its content and stores WebP widths up to its own, never upscaled',
@@ -357,6 +379,59 @@ describe('images', () => {
       expect(missing.statusCode, url).toBe(404);
       expect(missing.headers['content-type']).toMatch(/^application\/json/);
       expect(missing.headers['cache-control']).toBeUndefined();
+    }
+  });
+
+  it('decodes uploads in a child process that exits when idle; the next upload starts a new one', async () => {
+    const first = await upload(await solidImage('jpeg', { width: 900, height: 600 }));
+    expect(first.statusCode, first.body).toBe(201);
+    const pid = app.imageWorker.pid;
+    if (pid === undefined) throw new Error('no image process after an upload');
+    expect(pid).not.toBe(process.pid);
+    expect(isRunning(pid)).toBe(true);
+
+    // Nothing more to do: after its idle time the child is told to go, and goes on its own.
+    expect(await exitOf(pid)).toMatchObject({ code: 0, signal: null });
+    expect(app.imageWorker.pid).toBeUndefined();
+    expect(isRunning(pid)).toBe(false);
+
+    const second = await upload(await solidImage('png', { width: 300, height: 200 }), { purpose: 'avatar' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(app.imageWorker.pid).toBeDefined();
+    expect(app.imageWorker.pid).not.toBe(pid);
+  });
+
+  it('answers 503 with Retry-After when the image process dies mid-upload, stores nothing, then recovers', async () => {
+    const photo = await photoLikeJpeg({ width: 3000, height: 2000 });
+    let killed: number | undefined;
+    // The moment the upload is handed to the child, the child is killed (as the kernel's OOM killer would).
+    app.imageWorker.once('dispatch', (pid) => {
+      killed = pid;
+      process.kill(pid, 'SIGKILL');
+    });
+    const refused = await expectRefused(() => upload(photo), 503, IMAGE_WORKER_UNAVAILABLE);
+    expect(killed).toBeDefined();
+    expect(refused.json().error.code).toBe('unavailable');
+    expect(refused.headers['retry-after']).toBe(String(IMAGE_WORKER_RETRY_AFTER_SECONDS));
+
+    const next = await upload(photo);
+    expect(next.statusCode, next.body).toBe(201);
+    expect(app.imageWorker.pid).not.toBe(killed);
+  });
+
+  it('kills an image process that takes longer than the time-out, failing its upload with 503', async () => {
+    // A time-out shorter than a child takes to start: the upload cannot be answered in time.
+    const worker = new ImageWorker({ jobTimeoutMs: 1 });
+    try {
+      const failure: unknown = await worker
+        .process(await photoLikeJpeg({ width: 1200, height: 900 }), 'post')
+        .catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AppError);
+      expect((failure as AppError).statusCode).toBe(503);
+      expect((failure as AppError).message).toBe(IMAGE_WORKER_UNAVAILABLE);
+      expect(worker.pid).toBeUndefined();
+    } finally {
+      await worker.close();
     }
   });
 

@@ -81,6 +81,7 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
           413: ErrorResponseSchema,
           415: ErrorResponseSchema,
           429: ErrorResponseSchema,
+          503: ErrorResponseSchema,
         },
       },
       config: perAccount(IMAGE_RATE_RULES.uploadsPerAccount),
@@ -95,6 +96,7 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
         ownerId: viewer.id,
         purpose: request.query.purpose,
         data,
+        worker: app.imageWorker,
         log: request.log,
       });
       request.log.info({ imageId: row.id, purpose: row.purpose, bytes: data.length }, 'image uploaded');

@@ -2,16 +2,22 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { images, type ImagePurpose } from '../../db/schema/index.ts';
+import { IMAGE_MESSAGES } from '#shared/lib/image-urls.ts';
+import { unsupportedMediaType } from '../../lib/errors.ts';
 import type { ImageStorage } from './image-storage.ts';
-import { inspectImage, planRenditions, renderImage } from './process-image.ts';
+import type { ImageWorker } from './image-worker.ts';
+import { sniffImageType } from './sniff-image-type.ts';
 
 /** Storage key of one rendition: the same path as its URL after /media/. */
 export const renditionKey = (imageId: string, name: string, format: string) => `images/${imageId}/${name}.${format}`;
 
 /**
  * Checks, cleans and resizes an upload, stores its renditions, then records the image. The
- * files are written first and the row last, so a row always has its files; when anything
- * fails the files written so far are removed and nothing is recorded.
+ * magic bytes are checked here, so a file that is no image never starts the image process;
+ * the header, the pixel limit and every pixel are dealt with in that process (image-worker.ts),
+ * whose memory goes back to the system when it exits. The files are written first and the row
+ * last, so a row always has its files; when anything fails the files written so far are removed
+ * and nothing is recorded.
  */
 export async function uploadImage(options: {
   db: Database;
@@ -19,12 +25,14 @@ export async function uploadImage(options: {
   ownerId: string;
   purpose: ImagePurpose;
   data: Buffer;
+  /** The child process that decodes and encodes images. */
+  worker: ImageWorker;
   /** Where a failed clean-up is reported (files left behind are harmless but worth knowing of). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }): Promise<typeof images.$inferSelect> {
-  const { db, storage, ownerId, purpose, data, log } = options;
-  const inspected = await inspectImage(data);
-  const renditions = await renderImage(data, planRenditions(purpose, inspected.width, inspected.height));
+  const { db, storage, ownerId, purpose, data, worker, log } = options;
+  if (!sniffImageType(data)) throw unsupportedMediaType(IMAGE_MESSAGES.wrongType);
+  const { inspected, renditions } = await worker.process(data, purpose);
 
   const id = randomUUID();
   try {
