@@ -19,6 +19,7 @@ import { pino } from 'pino';
 import { Agent, request } from 'undici';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
+import { cleanup, cleanups, count, millis, serverUrl, withServerClient } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,39 +51,9 @@ const options = {
 };
 
 const silent = pino({ level: 'silent' });
-const count = (value: number) => value.toLocaleString('en-US');
-const millis = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-
-/** Cleanup steps, run in reverse on the way out, also after a failure or Ctrl-C. */
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanup(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error('cleanup step failed:', error);
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The database and the server
-
-function serverUrl(): string {
-  return (
-    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-  );
-}
-
-async function withServerClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, application_name: 'townhall-bench' });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A URL without its password, for printing. */
 function redact(url: string): string {

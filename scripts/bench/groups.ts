@@ -20,6 +20,7 @@ import { listSubscribers } from '../../server/features/groups/list-subscribers.t
 import { listSubscriptions } from '../../server/features/groups/list-subscriptions.ts';
 import { GROUP_LIMITS } from '../../shared/schemas/groups.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
+import { cleanup, cleanups, count, millis, seconds, serverUrl, withServerClient } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -82,41 +83,9 @@ if (!(options.skew >= 0 && options.skew <= 3)) throw new Error('--skew must be a
 const PAGE_SIZE = GROUP_LIMITS.pageSize;
 
 const silent = pino({ level: 'silent' });
-const count = (value: number) => value.toLocaleString('en-US');
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const millis = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-
-/** Cleanup steps, run in reverse on the way out, also after a failure or Ctrl-C. */
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanup(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error('cleanup step failed:', error);
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The database
-
-/** The PostgreSQL server to make the bench database on. */
-function serverUrl(): string {
-  return (
-    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-  );
-}
-
-async function withServerClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, application_name: 'townhall-bench' });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function createBenchDatabase(): Promise<{ url: string; name: string; version: string }> {
   const admin = new URL(serverUrl());

@@ -21,6 +21,7 @@ import { runSearch } from '../../server/features/search/run-search.ts';
 import { suggest } from '../../server/features/search/suggest.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
+import { cleanup, cleanups, count, millis, seconds, serverUrl } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -54,29 +55,9 @@ const options = {
 };
 
 const silent = pino({ level: 'silent' });
-const count = (value: number) => value.toLocaleString('en-US');
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const millis = (value: number) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanup(): Promise<void> {
-  for (const step of cleanups.splice(0).reverse()) {
-    try {
-      await step();
-    } catch (error) {
-      console.error('cleanup step failed:', error);
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The database
-
-function serverUrl(): string {
-  return (
-    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-  );
-}
 
 function redact(url: string): string {
   const parsed = new URL(url);

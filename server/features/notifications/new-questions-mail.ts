@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { groups, mailMessages, notifications, questions, users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 import { clip } from './new-answer-mail.ts';
+import { lockMailRecipient } from '../mail/lock-recipient.ts';
 
 /** The kind of the batched 'newQuestions' e-mail in mail_messages (its newest row is the watermark). */
 export const NEW_QUESTIONS_MAIL_KIND = 'new_questions';
@@ -30,17 +31,7 @@ export async function runNewQuestionsMail(options: {
 }): Promise<number | null> {
   const { hostId, mail } = options;
   return options.db.transaction(async (tx) => {
-    const [host] = await tx
-      .select({
-        email: users.email,
-        username: users.username,
-        name: users.name,
-        settings: users.emailSettings,
-        disabledAt: users.disabledAt,
-      })
-      .from(users)
-      .where(eq(users.id, hostId))
-      .for('update');
+    const host = await lockMailRecipient(tx, hostId);
     if (!host || host.disabledAt || !host.settings.newQuestions || host.settings.unsubscribedAll) return null;
 
     const [clock] = await tx

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { answers, groups, groupSubscriptions, mailMessages, questions, users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 import { clip } from './new-answer-mail.ts';
+import { lockMailRecipient } from '../mail/lock-recipient.ts';
 
 /** The kind of the weekly digest in mail_messages. */
 export const WEEKLY_DIGEST_MAIL_KIND = 'weekly_digest';
@@ -62,17 +63,7 @@ async function sendDigest(options: {
 }): Promise<boolean> {
   const { userId, publicUrl } = options;
   return options.db.transaction(async (tx) => {
-    const [person] = await tx
-      .select({
-        email: users.email,
-        username: users.username,
-        name: users.name,
-        settings: users.emailSettings,
-        disabledAt: users.disabledAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const person = await lockMailRecipient(tx, userId);
     // settings or the account may have changed since the page of people was read
     if (!person || person.disabledAt || !person.settings.weeklyDigest || person.settings.unsubscribedAll) return false;
     const [recent] = await tx

@@ -8,6 +8,7 @@ import type { MailService } from '../mail/mail-plugin.ts';
 // INSTALL_LOCK: the lock the mail queue takes, as pg-boss's queue creation must not run concurrently.
 import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
 import { logDatabaseError } from '../../lib/database-errors.ts';
+import { lockMailRecipient } from '../mail/lock-recipient.ts';
 
 /** The kind of the e-mail in mail_messages; the newest one's time is where the next batch starts. */
 export const NEW_FOLLOWERS_MAIL_KIND = 'new_followers';
@@ -148,17 +149,7 @@ export class NewFollowersMailer {
   /** One job: the e-mail about the follows since the last one, if any and if wanted. */
   async #run(userId: string): Promise<void> {
     const next = await this.#db.transaction(async (tx) => {
-      const [person] = await tx
-        .select({
-          email: users.email,
-          username: users.username,
-          name: users.name,
-          settings: users.emailSettings,
-          disabledAt: users.disabledAt,
-        })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
+      const person = await lockMailRecipient(tx, userId);
       if (!person || person.disabledAt || !person.settings.newFollowers || person.settings.unsubscribedAll) {
         return null;
       }
