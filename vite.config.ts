@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 // Paths are absolute because `root` is client/, and relative paths would resolve from there.
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
@@ -10,11 +11,20 @@ const clientOutDir = fileURLToPath(new URL('./dist/client', import.meta.url));
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Static files leave the build precompressed: the server sends the .br (or .gz) file that
+    // the browser accepts, and spends no CPU compressing per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|webmanifest)$/, exclude: /manifest\.json$/ }),
+  ],
   build: {
     outDir: clientOutDir,
     // outDir lies outside root, so Vite would otherwise refuse to empty it and warn.
     emptyOutDir: true,
+    // .vite/manifest.json: the server reads it to preload a page's own chunks, and the bundle
+    // budget test walks its module graph.
+    manifest: true,
   },
   server: {
     port: 5173,
