@@ -16,7 +16,11 @@ export default defineConfig({
     tailwindcss(),
     // Static files leave the build precompressed: the server sends the .br (or .gz) file that
     // the browser accepts, and spends no CPU compressing per request.
-    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|txt|webmanifest)$/, exclude: /manifest\.json$/ }),
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      exclude: /manifest\.json$/,
+    }),
   ],
   build: {
     outDir: clientOutDir,
