@@ -75,5 +75,65 @@ export function buildHead(head: PageHead): string {
  */
 export function injectHead(html: string, head: string): string {
   const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta\s+name="description"[^>]*>\s*/i, '');
-  return stripped.replace(/<\/head>/i, `  ${head}\n  </head>`);
+  // A function, not a string: `$&` or `$'` in a name would otherwise be a replacement pattern.
+  return stripped.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+}
+
+/**
+ * What a shared page shows before its JavaScript runs (and what a reader without it, or a
+ * search engine, finds): its title and main text, in the static shell's content area.
+ * Everything is text except `html`.
+ */
+export type PageBody = {
+  /** The page's heading. */
+  title: string;
+  /** One short line under the heading: who, when, which status. */
+  byline?: string;
+  /** The main text, plain; its line breaks are kept. */
+  text?: string;
+  /** A part of its own under the text, such as a question's answer. */
+  section?: { title: string; text: string };
+  /** Trusted HTML only: the site's pages rendered from the repository's Markdown (raw HTML disabled). */
+  html?: string;
+};
+
+/** Typography for rendered Markdown: a plain cut of the client's (markdown-html.tsx). */
+const PROSE = [
+  'mt-6 leading-7 break-words [&_a]:text-link [&_a]:underline [&_a]:underline-offset-4',
+  '[&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-8 [&_h3]:mb-2 [&_h3]:font-semibold',
+  '[&_p]:my-4 [&_ol]:my-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:my-4 [&_ul]:list-disc [&_ul]:pl-6 [&_li]:my-1.5',
+].join(' ');
+
+/**
+ * The markup of a page's body. Its classes are Tailwind's: client/styles/index.css has an
+ * `@source` line for this file, so they are in the built stylesheet.
+ */
+export function buildBody(body: PageBody): string {
+  const parts = [
+    `<h1 class="text-2xl font-bold tracking-tight break-words sm:text-3xl">${escapeHtml(body.title)}</h1>`,
+  ];
+  if (body.byline) parts.push(`<p class="mt-2 text-sm text-muted-foreground">${escapeHtml(body.byline)}</p>`);
+  if (body.text) parts.push(`<p class="mt-6 break-words whitespace-pre-line">${escapeHtml(body.text)}</p>`);
+  if (body.section) {
+    parts.push(
+      `<section class="mt-8 border-t pt-6"><h2 class="text-lg font-semibold">${escapeHtml(body.section.title)}</h2>` +
+        `<p class="mt-2 break-words whitespace-pre-line">${escapeHtml(body.section.text)}</p></section>`,
+    );
+  }
+  if (body.html) parts.push(`<div class="${PROSE}">${body.html}</div>`);
+  return `<article class="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">${parts.join('')}</article>`;
+}
+
+/** Where client/index.html's static shell takes a page's body (inside its <main>). */
+export const BODY_MARKER = '<!-- page -->';
+
+/** Puts a page's body into the static shell; the page stays as it is when the shell has no place for it. */
+export function injectBody(html: string, body: string): string {
+  const at = html.indexOf(BODY_MARKER);
+  return at === -1 ? html : `${html.slice(0, at)}${body}${html.slice(at + BODY_MARKER.length)}`;
+}
+
+/** Adds tags (preloads) at the end of the <head>. */
+export function appendToHead(html: string, tags: string): string {
+  return tags ? html.replace(/<\/head>/i, () => `  ${tags}\n  </head>`) : html;
 }

@@ -2,14 +2,14 @@ import { PAGE_NOT_FOUND_TITLE } from '#shared/constants/profile-messages.ts';
 import { isReservedWord } from '#shared/constants/reserved-words.ts';
 import { isHandleShaped } from '#shared/lib/username-rules.ts';
 import type { Queryable } from '../../db/client.ts';
-import { absoluteImageUrl, buildHead, oneLine } from '../../lib/html-head.ts';
+import { absoluteImageUrl, buildBody, buildHead, oneLine } from '../../lib/html-head.ts';
 import { findPersonById, findPersonByUsername } from './find-profile.ts';
 import type { PublicUserRow } from './presenter.ts';
 
 /** How the server answers a page path that may be a profile link. */
 export type ProfilePageAnswer =
   | { kind: 'spa' }
-  | { kind: 'profile'; head: string }
+  | { kind: 'profile'; head: string; body: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'not-found'; head: string };
 
@@ -27,6 +27,15 @@ export function profileHead(person: PublicUserRow, publicUrl: string): string {
     imageAlt: displayName,
     type: 'profile',
     extra: { 'profile:username': person.username },
+  });
+}
+
+/** What a profile page shows before the app runs: the person's name, @username and bio. */
+export function profileBody(person: PublicUserRow): string {
+  return buildBody({
+    title: person.name.trim() || person.username,
+    byline: `@${person.username}`,
+    text: person.quote.trim(),
   });
 }
 
@@ -74,5 +83,5 @@ export async function resolveProfilePage(options: {
   if (found.isFormerUsername) {
     return { kind: 'redirect', location: `/${encodeURIComponent(found.row.username)}${query}` };
   }
-  return { kind: 'profile', head: profileHead(found.row, options.publicUrl) };
+  return { kind: 'profile', head: profileHead(found.row, options.publicUrl), body: profileBody(found.row) };
 }

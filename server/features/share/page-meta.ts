@@ -4,11 +4,18 @@ import { richTextToPlain } from '#shared/lib/rich-text.ts';
 import { normalizeSlug } from '#shared/lib/slug-rules.ts';
 import type { Queryable } from '../../db/client.ts';
 import { amaSessions, answers, groups, posts, questions, users } from '../../db/schema/index.ts';
-import { absoluteImageUrl, buildHead, escapeHtml, oneLine } from '../../lib/html-head.ts';
+import { absoluteImageUrl, buildBody, buildHead, escapeHtml, oneLine } from '../../lib/html-head.ts';
 import { isGroupId } from '../groups/cursor.ts';
 
-/** How the server answers a page path that may be a shared group, question, post or session link. */
-export type SharedPageAnswer = { kind: 'spa' } | { kind: 'page'; head: string } | { kind: 'not-found'; head: string };
+/**
+ * How the server answers a page path that may be a shared group, question, post or session
+ * link: a page's <head> tags and the body its static shell shows before the app runs.
+ */
+export type SharedPageAnswer =
+  { kind: 'spa' } | { kind: 'page'; head: string; body: string } | { kind: 'not-found'; head: string };
+
+/** A shared page's <head> tags and the markup of its body. */
+type SharedPage = { head: string; body: string };
 
 const notFoundHead = (title: string) =>
   `<title>${escapeHtml(title)} · Townhall</title>\n    <meta name="robots" content="noindex" />`;
@@ -63,9 +70,9 @@ async function findGroup(db: Queryable, slug: string): Promise<GroupRow | null> 
 
 const hostOf = (group: GroupRow) => group.hostName.trim() || group.hostUsername;
 
-function groupHead(group: GroupRow, publicUrl: string): string {
+function groupPage(group: GroupRow, publicUrl: string): SharedPage {
   const kind = group.ama ? 'live Q&A group' : 'group';
-  return buildHead({
+  const head = buildHead({
     title: group.name,
     description: group.description.trim()
       ? oneLine(group.description, 300)
@@ -75,9 +82,15 @@ function groupHead(group: GroupRow, publicUrl: string): string {
     imageAlt: group.name,
     type: 'website',
   });
+  const body = buildBody({
+    title: group.name,
+    byline: `${group.ama ? 'Live Q&A group' : 'Group'} hosted by ${hostOf(group)}`,
+    text: group.description.trim(),
+  });
+  return { head, body };
 }
 
-async function questionHead(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<string | null> {
+async function questionPage(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<SharedPage | null> {
   if (!isGroupId(id)) return null;
   // Only what anyone may see: pending and hidden questions keep their text out of previews.
   const [row] = await db
@@ -107,7 +120,7 @@ async function questionHead(db: Queryable, group: GroupRow, id: string, publicUr
     row.answer !== null
       ? `${hostOf(group)} answered: ${oneLine(richTextToPlain(row.answer), 260)}`
       : `Asked by ${asker} in ${group.name} · ${votes} · waiting for ${hostOf(group)}'s answer.`;
-  return buildHead({
+  const head = buildHead({
     title: `“${oneLine(row.body, 90)}” · ${group.name}`,
     shareTitle: oneLine(row.body, 200),
     description,
@@ -117,9 +130,17 @@ async function questionHead(db: Queryable, group: GroupRow, id: string, publicUr
     type: 'article',
     extra: { 'article:published_time': row.createdAt.toISOString() },
   });
+  const body = buildBody({
+    title: row.body.trim(),
+    byline: `Asked by ${asker} in ${group.name} · ${votes}`,
+    ...(row.answer !== null
+      ? { section: { title: `${hostOf(group)} answered`, text: richTextToPlain(row.answer).trim() } }
+      : { text: `Waiting for ${hostOf(group)}'s answer.` }),
+  });
+  return { head, body };
 }
 
-async function postHead(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<string | null> {
+async function postPage(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<SharedPage | null> {
   if (!isGroupId(id)) return null;
   const [row] = await db
     .select({
@@ -138,7 +159,7 @@ async function postHead(db: Queryable, group: GroupRow, id: string, publicUrl: s
   const text = richTextToPlain(row.body);
   const [firstImage] = row.images;
   const image = firstImage ? absoluteImageUrl(firstImage.url, publicUrl) : null;
-  return buildHead({
+  const head = buildHead({
     title: `${author} in ${group.name}`,
     description: text ? oneLine(text, 300) : `A post by ${author} in ${group.name} on Townhall.`,
     url: `${publicUrl}/group/${encodeURIComponent(group.slug)}/post/${id}`,
@@ -148,9 +169,15 @@ async function postHead(db: Queryable, group: GroupRow, id: string, publicUrl: s
     type: 'article',
     extra: { 'article:published_time': row.createdAt.toISOString() },
   });
+  const body = buildBody({
+    title: `${author} in ${group.name}`,
+    byline: `Posted ${dateFormat.format(row.createdAt)} UTC`,
+    text: text.trim(),
+  });
+  return { head, body };
 }
 
-async function sessionHead(db: Queryable, id: string, publicUrl: string): Promise<string | null> {
+async function sessionPage(db: Queryable, id: string, publicUrl: string): Promise<SharedPage | null> {
   if (!isGroupId(id)) return null;
   const [row] = await db
     .select({
@@ -177,7 +204,7 @@ async function sessionHead(db: Queryable, id: string, publicUrl: string): Promis
         ? `Held ${dateFormat.format(row.startsAt)} UTC`
         : `${dateFormat.format(row.startsAt)} UTC`;
   const about = row.description.trim() ? ` ${oneLine(row.description, 220)}` : '';
-  return buildHead({
+  const head = buildHead({
     title: `${row.title} · AMA with ${host}`,
     description: `${when} · ${row.groupName}.${about}`,
     url: `${publicUrl}/event/${id}`,
@@ -185,10 +212,22 @@ async function sessionHead(db: Queryable, id: string, publicUrl: string): Promis
     imageAlt: row.groupName,
     type: 'website',
   });
+  const status =
+    row.status === 'live'
+      ? `Live now · started ${dateFormat.format(row.startsAt)} UTC`
+      : row.status === 'ended'
+        ? `Ended · held ${dateFormat.format(row.startsAt)} UTC`
+        : `Scheduled · ${dateFormat.format(row.startsAt)} UTC`;
+  const body = buildBody({
+    title: row.title,
+    byline: `${status} · AMA with ${host} in ${row.groupName}`,
+    text: row.description.trim(),
+  });
+  return { head, body };
 }
 
 /**
- * The <head> of a shared link to a group (`/group/{slug}`), one of its questions
+ * The <head> and body of a shared link to a group (`/group/{slug}`), one of its questions
  * (`/group/{slug}/question/{id}`) or posts (`/group/{slug}/post/{id}`), or an AMA session
  * (`/event/{id}`), so links preview in chat apps; a 404 page when the group or session does
  * not exist; 'spa' for every other path (and questions or posts not everyone may see).
@@ -205,19 +244,19 @@ export async function resolveSharedPage(options: {
   const { db, publicUrl } = options;
 
   if (first === 'event' && segments.length === 2 && slug) {
-    const head = await sessionHead(db, slug, publicUrl);
-    return head ? { kind: 'page', head } : { kind: 'not-found', head: notFoundHead('Session not found') };
+    const page = await sessionPage(db, slug, publicUrl);
+    return page ? { kind: 'page', ...page } : { kind: 'not-found', head: notFoundHead('Session not found') };
   }
   if (first !== 'group' || !slug) return SPA;
   if (segments.length !== 2 && segments.length !== 4) return SPA;
   if (segments.length === 4 && kind !== 'question' && kind !== 'post') return SPA;
   const group = await findGroup(db, slug);
   if (!group) return { kind: 'not-found', head: notFoundHead(GROUP_MESSAGES.notFound) };
-  if (segments.length === 2) return { kind: 'page', head: groupHead(group, publicUrl) };
-  const head =
+  if (segments.length === 2) return { kind: 'page', ...groupPage(group, publicUrl) };
+  const page =
     kind === 'question'
-      ? await questionHead(db, group, id ?? '', publicUrl)
-      : await postHead(db, group, id ?? '', publicUrl);
+      ? await questionPage(db, group, id ?? '', publicUrl)
+      : await postPage(db, group, id ?? '', publicUrl);
   // A question only its author or the host may see, or one that is gone: the client says which.
-  return head ? { kind: 'page', head } : SPA;
+  return page ? { kind: 'page', ...page } : SPA;
 }
