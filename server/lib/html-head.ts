@@ -110,7 +110,7 @@ const PROSE = [
  */
 export function buildBody(body: PageBody): string {
   const parts = [
-    `<h1 class="text-2xl font-bold tracking-tight break-words sm:text-3xl">${escapeHtml(body.title)}</h1>`,
+    `<h1 class="text-3xl font-bold tracking-tight break-words sm:text-4xl">${escapeHtml(body.title)}</h1>`,
   ];
   if (body.byline) parts.push(`<p class="mt-2 text-sm text-muted-foreground">${escapeHtml(body.byline)}</p>`);
   if (body.text) parts.push(`<p class="mt-6 break-words whitespace-pre-line">${escapeHtml(body.text)}</p>`);
