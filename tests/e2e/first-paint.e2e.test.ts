@@ -40,14 +40,14 @@ describe('before the app runs', () => {
     await page.goto(`${baseUrl}/group/${slug}`);
 
     await expect
-      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .poll(() => page.evaluate<boolean>("document.documentElement.classList.contains('dark')"))
       .toBe(theme === 'dark');
     expect(await page.getByRole('banner').getByText('Townhall').isVisible()).toBe(true);
     const heading = page.getByRole('main').getByRole('heading', { level: 1 });
     expect(await heading.textContent()).toBe('Paint <b>&</b> Print');
     expect(await page.getByRole('main').textContent()).toContain('Letterpress and screen printing');
     // the page's colours are the theme's (zinc-950 in the dark, white in the light)
-    const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const background = await page.evaluate<string>('getComputedStyle(document.documentElement).backgroundColor');
     expect(background).toBe(theme === 'dark' ? 'oklch(0.141 0.005 285.823)' : 'rgb(255, 255, 255)');
     // the one control is the logo's link home, which works without the app
     const focusable = await page.locator('#root a, #root button, #root input, #root [tabindex]').count();
