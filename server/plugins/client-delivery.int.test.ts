@@ -175,6 +175,16 @@ describe('pages', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('HEAD of a page gives its headers without the page', async () => {
+    const full = await get('/groups', { 'accept-encoding': BROWSER });
+    const head = await app.inject({ method: 'HEAD', url: '/groups', headers: { 'accept-encoding': BROWSER } });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    expect(head.headers.etag).toBe(full.headers.etag);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.headers['content-length']).toBe(full.headers['content-length']);
+  });
+
   it('the JSON of the API is not compressed (a reverse proxy may do that)', async () => {
     const response = await get('/api/blog', { 'accept-encoding': BROWSER });
     expect(response.statusCode).toBe(200);
