@@ -30,6 +30,7 @@ import { sessionsPlugin, type SessionsPluginOptions } from './features/sessions/
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
+import { AccessLogController } from './plugins/access-log.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorsPlugin } from './plugins/errors.ts';
@@ -75,7 +76,7 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** The fields of a request that Fastify logs ("incoming request"); the same as its own, but the URL's secrets redacted. */
+/** The fields of a request in the log (access log, errors); Fastify's own, but the URL's secrets redacted. */
 function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
@@ -114,6 +115,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    // one line for the requests worth one (server/plugins/access-log.ts)
+    logController: new AccessLogController(config.accessLog),
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -1,8 +1,10 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildApp, loggerOptions } from './app.ts';
+import type { AppConfig } from './config/env.ts';
+import { SLOW_REQUEST_MS } from './plugins/access-log.ts';
 import { testConfig, testMailOptions } from './test/app.ts';
 
 // Every line the app logs, as written: the request log goes through the app's own pino options.
@@ -14,16 +16,36 @@ const stream = new Writable({
   },
 });
 
-let app: FastifyInstance;
-beforeAll(async () => {
-  const config = testConfig({ logLevel: 'info' });
-  app = await buildApp({
+/** Routes that fail and that take their time, to see what the access log keeps. */
+const trouble: FastifyPluginAsync = async (app) => {
+  app.get('/api/test-only/fails', async () => {
+    throw new Error('a bug');
+  });
+  app.get('/api/test-only/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS + 50));
+    return { ok: true };
+  });
+};
+
+async function appWithAccessLog(accessLog: AppConfig['accessLog'], into: Writable): Promise<FastifyInstance> {
+  const config = testConfig({ logLevel: 'info', accessLog });
+  const built = await buildApp({
     config,
     databaseUrl: inject('databaseUrl'),
-    logger: { ...(loggerOptions(config) as object), stream },
+    logger: { ...(loggerOptions(config) as object), stream: into },
     mail: testMailOptions(),
+    plugins: [trouble],
   });
-  await app.ready();
+  await built.ready();
+  return built;
+}
+
+type LogEntry = { msg?: string; level?: number; reqId?: string; req?: { url?: string }; res?: { statusCode?: number } };
+const entries = (from: string[]) => from.map((line) => JSON.parse(line) as LogEntry);
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await appWithAccessLog('full', stream);
 });
 afterAll(async () => {
   await app.close();
@@ -57,5 +79,49 @@ describe('the request log', () => {
       ]),
     );
     for (const secret of secrets) expect(log).not.toContain(secret);
+  });
+
+  it('writes one line per request with ACCESS_LOG=full: method, redacted URL, status and time', async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: 'GET', url: '/api/health?token=abc123' });
+    expect(response.statusCode).toBe(200);
+    const completed = entries(lines).filter((entry) => entry.reqId === response.headers['x-request-id']);
+    expect(completed).toHaveLength(1);
+    expect(completed[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/health?token=[redacted]' },
+      res: { statusCode: 200 },
+    });
+    expect(completed[0]).toHaveProperty('responseTime');
+  });
+});
+
+describe('the access log in its other modes', () => {
+  it('ACCESS_LOG=errors leaves ordinary requests out and keeps errors and slow requests, as warnings', async () => {
+    const own: string[] = [];
+    const quiet = await appWithAccessLog(
+      'errors',
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          own.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+    );
+    try {
+      for (let i = 0; i < 20; i++)
+        expect((await quiet.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect(entries(own).filter((entry) => entry.msg === 'request completed')).toEqual([]);
+
+      expect((await quiet.inject({ method: 'GET', url: '/api/test-only/fails' })).statusCode).toBe(500);
+      expect((await quiet.inject({ method: 'GET', url: '/api/test-only/slow' })).statusCode).toBe(200);
+      const kept = entries(own).filter((entry) => entry.msg === 'request completed');
+      expect(kept.map((entry) => [entry.req?.url, entry.res?.statusCode, entry.level])).toEqual([
+        ['/api/test-only/fails', 500, 40],
+        ['/api/test-only/slow', 200, 40],
+      ]);
+    } finally {
+      await quiet.close();
+    }
   });
 });

@@ -100,6 +100,11 @@ const EnvSchema = z
           'must name the proxies (a hop count, or addresses/CIDR ranges); trusting every sender would let anyone claim any address',
       }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which requests get an access-log line: `sampled` (errors, slow requests and 1 in 100 of the
+     * rest), `full` (every request) or `errors` (errors and slow requests only).
+     */
+    ACCESS_LOG: z.enum(['sampled', 'full', 'errors'], { error: 'must be sampled, full or errors' }).default('sampled'),
     /** OAuth client of "Continue with Google"; Google sign-in is on only with both id and secret. */
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -196,6 +201,8 @@ export interface AppConfig {
   /** The From of every e-mail, e.g. `Townhall <no-reply@townhall.example.com>`. */
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Which requests get an access-log line (server/plugins/access-log.ts). */
+  accessLog: Env['ACCESS_LOG'];
   /** Fastify's trustProxy: a hop count or a list of addresses; false trusts no proxy. */
   trustProxy: number | string[] | false;
   /** "Continue with Google" (OpenID Connect); null when GOOGLE_CLIENT_ID and _SECRET are not set. */
@@ -265,6 +272,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `Townhall <no-reply@${new URL(publicUrl).hostname}>`,
     logLevel: env.LOG_LEVEL,
+    accessLog: env.ACCESS_LOG,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

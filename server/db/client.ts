@@ -40,9 +40,76 @@ export function guardClientErrors(client: pg.Client, onError: (error: Error) => 
   client.on('error', onError);
 }
 
+/**
+ * Distinct statements a process names (see `StatementNamer`). Each connection keeps the plan of
+ * each named statement it ran, so this bounds the memory PostgreSQL spends on them per connection.
+ */
+export const NAMED_STATEMENT_LIMIT = 400;
+
+/**
+ * Gives a parameterized statement a name the second time its text is seen, so that node-postgres
+ * prepares it: each connection then parses and plans it once instead of at every request, and
+ * sends only its parameters afterwards. Planning the same statement again was most of what
+ * PostgreSQL did for a read. Texts seen once (rare statements) stay unnamed, and past
+ * `limit` names every new text stays unnamed.
+ */
+export class StatementNamer {
+  readonly #seen = new Map<string, string | null>();
+  #named = 0;
+  readonly limit: number;
+  constructor(limit: number = NAMED_STATEMENT_LIMIT) {
+    this.limit = limit;
+  }
+
+  /** The name of `text`, or undefined while it stays unnamed. */
+  nameOf(text: string): string | undefined {
+    const known = this.#seen.get(text);
+    if (typeof known === 'string') return known;
+    if (known === undefined) {
+      // the first sighting is only remembered (a bounded number of them, like the names)
+      if (this.#seen.size < this.limit * 4) this.#seen.set(text, null);
+      return undefined;
+    }
+    if (this.#named >= this.limit) return undefined;
+    this.#named += 1;
+    const name = `townhall_${this.#named}`;
+    this.#seen.set(text, name);
+    return name;
+  }
+}
+
+type QueryConfigLike = { text?: unknown; name?: unknown; submit?: unknown; values?: unknown };
+
+/** A pg.Client whose repeated parameterized statements are prepared (see StatementNamer). */
+function preparingClient(namer: StatementNamer): typeof pg.Client {
+  return class PreparingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      const [config, values] = args as [QueryConfigLike | string | null | undefined, unknown];
+      const hasValues = Array.isArray(values) ? values.length > 0 : Array.isArray((config as QueryConfigLike)?.values);
+      if (
+        hasValues &&
+        config !== null &&
+        typeof config === 'object' &&
+        typeof config.text === 'string' &&
+        config.name === undefined &&
+        typeof config.submit !== 'function'
+      ) {
+        const name = this.#nameOf(config.text);
+        if (name !== undefined) args[0] = { ...config, name };
+      }
+      return (super.query as (...all: unknown[]) => never)(...args);
+    }
+
+    #nameOf(text: string): string | undefined {
+      return namer.nameOf(text);
+    }
+  };
+}
+
 /** Opens the connection pool and the Drizzle handle over it. */
 export function createDatabase(options: { url: string; max: number; logger: Logger }): Database {
   const pool = new pg.Pool({
+    Client: preparingClient(new StatementNamer()),
     connectionString: options.url,
     max: options.max,
     application_name: 'townhall',

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -55,39 +55,46 @@ export const securityHeadersPlugin = fp(
     // 'self' covers the live channel's ws(s):// in current browsers; older Safari needs it named.
     const liveOrigin = app.config.publicUrl.replace(/^http/, 'ws');
     const isFrameable = (request: IncomingMessage) => options.isFrameablePath?.(pathnameOf(request.url)) ?? false;
-    const frameAncestors = (options.frameAncestors ?? ["'self'"]).join(' ');
 
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': ["'self'"],
-          'script-src-attr': ["'none'"],
-          'style-src': ["'self'", "'unsafe-inline'"],
-          'img-src': ["'self'", 'data:', 'blob:'],
-          'font-src': ["'self'"],
-          'connect-src': ["'self'", liveOrigin],
-          'media-src': ["'self'"],
-          'worker-src': ["'self'"],
-          'manifest-src': ["'self'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': [(request) => (isFrameable(request) ? frameAncestors : "'none'")],
-          // Behind https only: on a plain-http installation (a LAN address) it would break every load.
-          ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
+    // Built once for each kind of page, so every request only sets ready-made headers (helmet's
+    // Fastify plugin builds its middleware again at each request).
+    const headersFor = (frameAncestors: string) =>
+      helmet({
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            'default-src': ["'self'"],
+            'script-src': ["'self'"],
+            'script-src-attr': ["'none'"],
+            'style-src': ["'self'", "'unsafe-inline'"],
+            'img-src': ["'self'", 'data:', 'blob:'],
+            'font-src': ["'self'"],
+            'connect-src': ["'self'", liveOrigin],
+            'media-src': ["'self'"],
+            'worker-src': ["'self'"],
+            'manifest-src': ["'self'"],
+            'object-src': ["'none'"],
+            'base-uri': ["'self'"],
+            'form-action': ["'self'"],
+            'frame-ancestors': [frameAncestors],
+            // Behind https only: on a plain-http installation (a LAN address) it would break every load.
+            ...(isHttps ? { 'upgrade-insecure-requests': [] } : {}),
+          },
         },
-      },
-      // X-Frame-Options is set below, where a frameable page can leave it out.
-      frameguard: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    });
+        // X-Frame-Options is set below, where a frameable page can leave it out.
+        frameguard: false,
+        referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+        strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      });
+    const standard = headersFor("'none'");
+    const framed = options.isFrameablePath ? headersFor((options.frameAncestors ?? ["'self'"]).join(' ')) : standard;
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isFrameable(request.raw)) void reply.header('x-frame-options', 'DENY');
+    app.addHook('onRequest', (request, reply, done) => {
+      const isFramed = isFrameable(request.raw);
+      (isFramed ? framed : standard)(request.raw, reply.raw, () => {});
+      if (!isFramed) void reply.header('x-frame-options', 'DENY');
       void reply.header('permissions-policy', PERMISSIONS_POLICY);
+      done();
     });
   },
   { name: 'security-headers' },

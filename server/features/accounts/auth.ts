@@ -17,8 +17,10 @@ import { betterAuthLogger } from './better-auth-logger.ts';
 
 /** Longest password accepted: argon2 handles more, but nobody types this much. */
 export const PASSWORD_MAX_LENGTH = 128;
-/** Sessions last 30 days and are extended once a day while used. */
-const SESSION_DAYS = 30;
+/** Sessions last 30 days… */
+export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
+/** …and are extended once a day while used. */
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth on our Drizzle schema, with its weak defaults replaced: argon2id instead of
@@ -177,8 +179,8 @@ export function createAuth(options: {
           ]
         : [],
     session: {
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_EXPIRES_IN_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
       cookieCache: { enabled: false },
     },
     advanced: {

@@ -5,6 +5,7 @@ import { createGoogleIdTokenVerifier } from './google-id-token.ts';
 import { googleRoutes } from './google-routes.ts';
 import { RESET_LINK_MINUTES } from './password-reset.ts';
 import { accountRoutes, toWebHeaders } from './routes.ts';
+import { createSessionReader } from './session-viewer.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
 declare module 'fastify' {
@@ -17,8 +18,8 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?townhall\.session_token=/;
 
 /**
  * Accounts: better-auth on our schema, the viewer of every API request resolved from its
- * session cookie (checked against the database each time: a revoked session or a disabled
- * account stops at once), and the account routes.
+ * session cookie (checked against the database each time, in one prepared statement: a revoked
+ * session or a disabled account stops at once), and the account routes.
  */
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -48,13 +49,25 @@ export const accountsPlugin = fp(
     });
     app.decorate('auth', auth);
 
+    const readSession = createSessionReader({
+      db: app.db,
+      // better-auth's own secret and cookie name, whatever decided them
+      cookie: async () => {
+        const context = await auth.$context;
+        return { name: context.authCookies.sessionToken.name, secret: context.secret };
+      },
+    });
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       const cookie = request.headers.cookie;
       if (!cookie || !SESSION_COOKIE.test(cookie)) return;
-      const session = await auth.api.getSession({ headers: toWebHeaders(request) });
-      // An account disabled by an administrator is signed out, whatever session it still holds.
-      if (session && !session.user.disabledAt) request.viewer = { id: session.user.id };
+      const found = await readSession(cookie);
+      if (found.kind === 'viewer') request.viewer = found.viewer;
+      else if (found.kind === 'better-auth') {
+        const session = await auth.api.getSession({ headers: toWebHeaders(request) });
+        // An account disabled by an administrator is signed out, whatever session it still holds.
+        if (session && !session.user.disabledAt) request.viewer = { id: session.user.id };
+      }
     });
 
     await app.register(accountRoutes);

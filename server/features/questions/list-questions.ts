@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { QuestionListResponse } from '#shared/schemas/posts.ts';
-import type { Queryable } from '../../db/client.ts';
-import { questions } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { groups, questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
-import { loadGroupWithRelation } from '../groups/find-group.ts';
-import { presentQuestion, type QuestionRow } from './presenter.ts';
-import { selectQuestions } from './select-questions.ts';
+import { presentQuestion } from './presenter.ts';
+import { selectQuestionsWith, type ViewerParam } from './select-questions.ts';
 
 // Top pages also need the votes; times keep PostgreSQL's microseconds (see server/lib/cursor.ts).
 const QUESTION_CURSOR = [cursorPart.count, cursorPart.time, cursorPart.uuid] as const;
@@ -19,13 +20,16 @@ const encode = (cursor: QuestionCursor) => encodeCursor(cursor);
 const decode = (cursor: string): QuestionCursor => decodeCursor(cursor, [...QUESTION_CURSOR]);
 
 export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden';
+type QuestionSort = 'top' | 'new';
+/** Which session's questions: all of the group's, one session's, or none (a malformed session id). */
+type SessionFilter = 'all' | 'one' | 'none';
 
 /**
  * Which questions of a view the viewer sees. open: open, not hidden, not the pinned one — plus
  * the viewer's own pending or hidden ones, so an author sees what they asked; answered: answered,
  * not hidden (the author's own hidden too); pending and hidden: the host's views.
  */
-function viewCondition(view: QuestionView, viewerId: string | null): SQL {
+function viewCondition(view: QuestionView, viewerId: ViewerParam): SQL {
   const own = viewerId === null ? sql`false` : sql`${questions.authorId} = ${viewerId}`;
   switch (view) {
     case 'open':
@@ -41,73 +45,126 @@ function viewCondition(view: QuestionView, viewerId: string | null): SQL {
   }
 }
 
+function sessionCondition(filter: SessionFilter): SQL | undefined {
+  if (filter === 'all') return undefined;
+  return filter === 'one' ? sql`${questions.sessionId} = ${sql.placeholder('sessionId')}` : sql`false`;
+}
+
+/** The group's host, or nothing when there is no such group (prepared once). */
+function groupOwnerQuery(db: Database) {
+  return preparedQuery(db, 'questions_group_owner', (name) =>
+    db
+      .select({ ownerId: groups.ownerId })
+      .from(groups)
+      .where(eq(groups.id, sql.placeholder('groupId')))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+type PageShape = { sort: QuestionSort; view: QuestionView; after: boolean; signedIn: boolean; session: SessionFilter };
+
+/**
+ * One page of a view in one sort, with or without a cursor, for a viewer or a visitor — and on a
+ * first page, in the same statement, the group's pinned question (`part` 1). `position` keeps the
+ * page's order through the union. One prepared query per shape.
+ */
+function pageQuery(db: Database, shape: PageShape) {
+  const { sort, view, after, signedIn, session } = shape;
+  const name = `questions_page_${sort}_${view}_${after ? 'after' : 'first'}_${signedIn ? 'viewer' : 'visitor'}_${session}`;
+  return preparedQuery(db, name, (statementName) => {
+    const viewerId = signedIn ? sql.placeholder('viewerId') : null;
+    const conditions: (SQL | undefined)[] = [
+      eq(questions.groupId, sql.placeholder('groupId')),
+      viewCondition(view, viewerId),
+      sessionCondition(session),
+    ];
+    if (after) {
+      const [votes, time, id] = [sql.placeholder('votes'), sql.placeholder('time'), sql.placeholder('id')];
+      conditions.push(
+        sort === 'top'
+          ? sql`${questions.likeCount} <= ${votes} and (${questions.likeCount} < ${votes} or (${questions.createdAt}, ${questions.id}) > (${time}::timestamptz, ${id}::uuid))`
+          : sql`(${questions.createdAt}, ${questions.id}) < (${time}::timestamptz, ${id}::uuid)`,
+      );
+    }
+    const order =
+      sort === 'top'
+        ? sql`${questions.likeCount} desc, ${questions.createdAt} asc, ${questions.id} asc`
+        : sql`${questions.createdAt} desc, ${questions.id} desc`;
+    const page = selectQuestionsWith(db, viewerId, and(...conditions), {
+      part: sql<number>`0`.as('part'),
+      position: sql<number>`row_number() over (order by ${order})`.mapWith(Number).as('position'),
+    })
+      .orderBy(order)
+      .limit(sql.placeholder('limit'));
+    if (after) return page.prepare(statementName);
+    const pinned = selectQuestionsWith(
+      db,
+      viewerId,
+      and(
+        eq(questions.groupId, sql.placeholder('groupId')),
+        sessionCondition(session),
+        isNotNull(questions.pinnedAt),
+        sql`${questions.status} <> 'pending'`,
+        eq(questions.isHidden, false),
+      ),
+      { part: sql<number>`1`.as('part'), position: sql<number>`0`.mapWith(Number).as('position') },
+    ).limit(1);
+    return page.unionAll(pinned).prepare(statementName);
+  });
+}
+
 /**
  * One page of a group's question queue (see QuestionListQuerySchema): top = most votes, then
  * oldest, then id; new = newest first. Keyset cursors walk questions_group_top_idx and
  * questions_group_created_idx. Each question comes with its answer and the viewer's likes in
- * the same query; the first page also carries the group's pinned question.
+ * the same query; the first page also carries the group's pinned question. Every query is
+ * prepared once per shape (server/lib/prepared.ts).
  */
 export async function listQuestions(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   groupId: string;
-  sort: 'top' | 'new';
+  sort: QuestionSort;
   view: QuestionView;
   cursor?: string | undefined;
   limit: number;
   /** Only the questions of this session (a malformed id matches none). */
   sessionId?: string | undefined;
 }): Promise<QuestionListResponse> {
-  const { db, sort, view, limit } = options;
+  const { db, sort, view, limit, groupId } = options;
   const viewerId = options.viewer?.id ?? null;
-  const { group } = await loadGroupWithRelation({ db, viewer: options.viewer, groupId: options.groupId });
-  if ((view === 'pending' || view === 'hidden') && viewerId !== group.ownerId) {
+  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+
+  const session: SessionFilter =
+    options.sessionId === undefined ? 'all' : isGroupId(options.sessionId) ? 'one' : 'none';
+  const after = options.cursor ? decode(options.cursor) : null;
+  const signedIn = viewerId !== null;
+  const values = {
+    groupId,
+    viewerId,
+    sessionId: options.sessionId,
+    limit: limit + 1,
+    ...(after ? { votes: after[0], time: after[1], id: after[2] } : {}),
+  };
+  const rows = await pageQuery(db, { sort, view, after: after !== null, signedIn, session }).execute(values);
+  // Every row names the group's host; without a row, ask for the group itself (404, or an empty queue).
+  let ownerId = rows[0]?.ownerId;
+  if (ownerId === undefined) {
+    const [group] = await groupOwnerQuery(db).execute({ groupId });
+    if (!group) throw notFound(GROUP_MESSAGES.notFound);
+    ownerId = group.ownerId;
+  }
+  if ((view === 'pending' || view === 'hidden') && viewerId !== ownerId) {
     throw forbidden(CONTENT_MESSAGES.onlyHostModerates);
   }
-
-  const conditions: SQL[] = [eq(questions.groupId, group.id), viewCondition(view, viewerId)];
-  const sessionCondition =
-    options.sessionId === undefined
-      ? undefined
-      : isGroupId(options.sessionId)
-        ? eq(questions.sessionId, options.sessionId)
-        : sql`false`;
-  if (sessionCondition) conditions.push(sessionCondition);
-  if (options.cursor) {
-    const [votes, time, id] = decode(options.cursor);
-    conditions.push(
-      sort === 'top'
-        ? sql`${questions.likeCount} <= ${votes} and (${questions.likeCount} < ${votes} or (${questions.createdAt}, ${questions.id}) > (${time}::timestamptz, ${id}::uuid))`
-        : sql`(${questions.createdAt}, ${questions.id}) < (${time}::timestamptz, ${id}::uuid)`,
-    );
-  }
-  const order =
-    sort === 'top'
-      ? [desc(questions.likeCount), asc(questions.createdAt), asc(questions.id)]
-      : [desc(questions.createdAt), desc(questions.id)];
-  const rows = await selectQuestions(db, viewerId, and(...conditions))
-    .orderBy(...order)
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const listed = rows.filter((row) => row.part === 0).sort((a, b) => a.position - b.position);
+  const pinnedRow = rows.find((row) => row.part === 1);
+  const page = listed.slice(0, limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > limit && last ? encode([last.likeCount, last.cursorTime, last.id]) : null;
-
-  let pinned: QuestionRow | undefined;
-  if (!options.cursor) {
-    [pinned] = await selectQuestions(
-      db,
-      viewerId,
-      and(
-        eq(questions.groupId, group.id),
-        sessionCondition,
-        isNotNull(questions.pinnedAt),
-        sql`${questions.status} <> 'pending'`,
-        eq(questions.isHidden, false),
-      ),
-    ).limit(1);
-  }
+  const nextCursor = listed.length > limit && last ? encode([last.likeCount, last.cursorTime, last.id]) : null;
   return {
-    pinned: pinned ? presentQuestion(pinned, viewerId) : null,
+    pinned: pinnedRow ? presentQuestion(pinnedRow, viewerId) : null,
     questions: page.map((row) => presentQuestion(row, viewerId)),
     nextCursor,
   };

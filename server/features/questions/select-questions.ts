@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { Question } from '#shared/schemas/posts.ts';
@@ -11,8 +11,11 @@ import { presentQuestion } from './presenter.ts';
 
 const answerAuthors = alias(users, 'answer_authors');
 
+/** The signed-in viewer's id in a query: a value, or a placeholder of a prepared query; null signed out. */
+export type ViewerParam = string | Placeholder | null;
+
 /** Whether `viewerId` likes the `targetType` item whose id is `id` (false signed out). */
-export function likedBy(viewerId: string | null, targetType: 'question' | 'answer', id: SQL | { getSQL(): SQL }) {
+export function likedBy(viewerId: ViewerParam, targetType: 'question' | 'answer', id: SQL | { getSQL(): SQL }) {
   if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${id}::text and ${likes.userId} = ${viewerId})`;
 }
@@ -22,9 +25,20 @@ export function likedBy(viewerId: string | null, targetType: 'question' | 'answe
  * (and that answer's author) and whether the viewer likes the question and the answer: one
  * query for a whole page. Callers add order and limit.
  */
-export function selectQuestions(db: Queryable, viewerId: string | null, where: SQL | undefined) {
+export function selectQuestions(db: Queryable, viewerId: ViewerParam, where: SQL | undefined) {
+  return selectQuestionsWith(db, viewerId, where, {});
+}
+
+/** `selectQuestions` with more columns (for a union of pages). */
+export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Queryable,
+  viewerId: ViewerParam,
+  where: SQL | undefined,
+  extra: Extra,
+) {
   return db
     .select({
+      ...extra,
       id: questions.id,
       groupId: questions.groupId,
       sessionId: questions.sessionId,

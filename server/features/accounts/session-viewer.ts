@@ -1,0 +1,103 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
+
+/**
+ * The value of cookie `name` in a Cookie header, read as better-auth reads its own (better-call's
+ * parser): the first pair of that name wins, surrounding whitespace and double quotes go, and a
+ * value with `%` is percent-decoded (kept as it is when that fails).
+ */
+export function readCookie(header: string, name: string): string | null {
+  let index = 0;
+  while (index < header.length) {
+    const equals = header.indexOf('=', index);
+    if (equals === -1) return null;
+    let end = header.indexOf(';', index);
+    if (end === -1) end = header.length;
+    else if (end < equals) {
+      index = header.lastIndexOf(';', equals - 1) + 1;
+      continue;
+    }
+    if (header.slice(index, equals).trim() === name) {
+      let value = header.slice(equals + 1, end).trim();
+      if (value.codePointAt(0) === 34) value = value.slice(1, -1);
+      if (!value.includes('%')) return value;
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return value;
+      }
+    }
+    index = end + 1;
+  }
+  return null;
+}
+
+const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The token of a signed cookie value `token.signature` when the signature is the base64
+ * HMAC-SHA256 of the token under `secret`, as better-auth signs its session cookie; else null.
+ */
+export function verifySignedValue(value: string, secret: string): string | null {
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const signature = value.slice(dot + 1);
+  if (!SIGNATURE.test(signature)) return null;
+  const token = value.slice(0, dot);
+  const expected = createHmac('sha256', secret).update(token).digest();
+  return timingSafeEqual(Buffer.from(signature, 'base64'), expected) ? token : null;
+}
+
+/**
+ * Whether better-auth itself must read this session: it deletes an expired one, and extends
+ * one whose last extension is a day old (`updateAge`), which writes.
+ */
+export function sessionNeedsBetterAuth(expiresAt: Date, now = Date.now()): boolean {
+  const extendedAt = expiresAt.getTime() - SESSION_EXPIRES_IN_SECONDS * 1000;
+  return expiresAt.getTime() <= now || extendedAt + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
+}
+
+export type SessionLookup =
+  | { kind: 'none' }
+  | { kind: 'viewer'; viewer: Viewer }
+  | { kind: 'disabled' }
+  /** Expired or due for its daily extension: better-auth's getSession deals with it. */
+  | { kind: 'better-auth' };
+
+/**
+ * The viewer of a request's session cookie in one prepared statement, checked against the
+ * database on every request (a revoked session or a disabled account stops at once on every
+ * process): the signature is checked here, with the same secret and rule as better-auth, and
+ * better-auth is asked only for the sessions it would write to.
+ */
+export function createSessionReader(options: {
+  db: Database;
+  /** The session cookie's name and signing secret. */
+  cookie: () => Promise<{ name: string; secret: string }>;
+}) {
+  const lookup = options.db
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, disabledAt: users.disabledAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('townhall_session_viewer');
+  let cookie: { name: string; secret: string } | undefined;
+
+  return async function readSession(cookieHeader: string): Promise<SessionLookup> {
+    cookie ??= await options.cookie();
+    const value = readCookie(cookieHeader, cookie.name);
+    const token = value === null ? null : verifySignedValue(value, cookie.secret);
+    if (token === null) return { kind: 'none' };
+    const [row] = await lookup.execute({ token });
+    if (!row) return { kind: 'none' };
+    if (sessionNeedsBetterAuth(row.expiresAt)) return { kind: 'better-auth' };
+    // An account disabled by an administrator is signed out, whatever session it still holds.
+    if (row.disabledAt) return { kind: 'disabled' };
+    return { kind: 'viewer', viewer: { id: row.userId } };
+  };
+}
