@@ -8,10 +8,11 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsPlugin } from './features/accounts/plugin.ts';
 import { adminPlugin } from './features/admin/plugin.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -121,7 +122,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from the zod schemas; in tests checked against zod's own on every response
+  app.setSerializerCompiler(responseSerializerCompiler({ verify: config.env === 'test' }));
   app.decorate('config', config);
   // JSON routes take only JSON: a text/plain body (which a cross-site form can send) gets 415.
   app.removeContentTypeParser('text/plain');

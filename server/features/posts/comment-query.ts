@@ -2,13 +2,14 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Comment } from '#shared/schemas/posts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { comments, groups, users } from '../../db/schema/index.ts';
+import type { ViewerParam } from '../../lib/viewer.ts';
 import { cursorTime } from '../groups/cursor.ts';
 import { commentColumns, presentComment } from './presenter.ts';
 
 /** Comments matching `where` with their author, the group's host and the viewer's like. */
-export function selectComments(db: Queryable, viewerId: string | null, where: SQL | undefined) {
+export function selectComments(db: Queryable, viewerId: ViewerParam, where: SQL | undefined) {
   return db
-    .select({ ...commentColumns(viewerId ?? ''), ownerId: groups.ownerId, cursorTime: cursorTime(comments.createdAt) })
+    .select({ ...commentColumns(viewerId), ownerId: groups.ownerId, cursorTime: cursorTime(comments.createdAt) })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .innerJoin(groups, eq(groups.id, comments.groupId))

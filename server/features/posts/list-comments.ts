@@ -1,42 +1,83 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_LIMITS, type CommentListResponse } from '#shared/schemas/posts.ts';
-import type { Queryable } from '../../db/client.ts';
-import { comments, type CommentParentType } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { comments, groups, questions, type CommentParentType } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
+import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { loadCommentParent, requireVisibleParent } from './comment-parent.ts';
 import { presentComment } from './presenter.ts';
 import { selectComments } from './comment-query.ts';
 
+type PageShape = { parentType: CommentParentType; after: boolean; signedIn: boolean };
+
+/**
+ * The comments of one parent from a cursor on; a question's only while the viewer may see the
+ * question (not hidden nor pending, or theirs, or their group's). One prepared query per shape.
+ */
+function pageQuery(db: Database, shape: PageShape) {
+  const { parentType, after, signedIn } = shape;
+  const name = `comments_page_${parentType}_${after ? 'after' : 'first'}_${signedIn ? 'viewer' : 'visitor'}`;
+  return preparedQuery(db, name, (statementName) => {
+    const viewerId = signedIn ? sql.placeholder('viewerId') : null;
+    const parentId = sql.placeholder('parentId');
+    const conditions: SQL[] = [eq(comments.parentType, parentType), sql`${comments.parentId} = ${parentId}`];
+    if (parentType === 'question') {
+      const mayAlsoSee =
+        viewerId === null ? sql`false` : sql`${questions.authorId} = ${viewerId} or ${groups.ownerId} = ${viewerId}`;
+      conditions.push(
+        sql`exists (select 1 from ${questions} where ${questions.id} = ${parentId}
+                    and ((not ${questions.isHidden} and ${questions.status} <> 'pending') or ${mayAlsoSee}))`,
+      );
+    }
+    if (after) {
+      conditions.push(
+        sql`(${comments.createdAt}, ${comments.id}) > (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      );
+    }
+    return selectComments(db, viewerId, sql.join(conditions, sql` and `))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(statementName);
+  });
+}
+
 /**
  * One page of the comments under a post or a question, oldest first, replies included (each
  * names its replyToId; the client nests them), keyset on (created_at, id) along
- * comments_parent_created_idx. Comments of a hidden or pending question: its host and author only.
+ * comments_parent_created_idx. Comments of a hidden or pending question: its host and author
+ * only. One statement; a page without comments asks for the parent itself, which says 404 or 403
+ * where the page could not.
  */
 export async function listComments(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   parentType: CommentParentType;
   parentId: string;
   cursor?: string | undefined;
   limit?: number | undefined;
 }): Promise<CommentListResponse> {
-  const { db, viewer } = options;
+  const { db, viewer, parentType } = options;
+  const viewerId = viewer?.id ?? null;
   const limit = options.limit ?? CONTENT_LIMITS.commentsPageSize;
-  const parent = await loadCommentParent({ db, parentType: options.parentType, parentId: options.parentId });
-  requireVisibleParent(parent, viewer);
-  const conditions: SQL[] = [eq(comments.parentType, parent.type), eq(comments.parentId, parent.id)];
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor, { key: 'time', id: 'uuid' });
-    conditions.push(sql`(${comments.createdAt}, ${comments.id}) > (${after.key}::timestamptz, ${after.id}::uuid)`);
+  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  // a malformed id reads nothing: the parent's lookup below answers its 404
+  const rows = isGroupId(options.parentId)
+    ? await pageQuery(db, { parentType, after: after !== null, signedIn: viewerId !== null }).execute({
+        parentId: options.parentId,
+        viewerId,
+        limit: limit + 1,
+        ...(after ? { time: after.key, id: after.id } : {}),
+      })
+    : [];
+  if (rows.length === 0) {
+    const parent = await loadCommentParent({ db, parentType, parentId: options.parentId });
+    requireVisibleParent(parent, viewer);
   }
-  const rows = await selectComments(db, viewer?.id ?? null, and(...conditions))
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    comments: page.map((row) => presentComment(row, { viewerId: viewer?.id ?? null, ownerId: row.ownerId })),
+    comments: page.map((row) => presentComment(row, { viewerId, ownerId: row.ownerId })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
   };
 }

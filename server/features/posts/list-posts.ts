@@ -1,20 +1,49 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { PostListResponse } from '#shared/schemas/posts.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { groups, posts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { presentPosts, selectPosts } from './post-query.ts';
 
+/** A page of posts, first or after a cursor, for a viewer or a visitor: one prepared query per shape. */
+function pageQuery(db: Database, shape: { after: boolean; signedIn: boolean }) {
+  const { after, signedIn } = shape;
+  return preparedQuery(db, `posts_page_${after ? 'after' : 'first'}_${signedIn ? 'viewer' : 'visitor'}`, (name) => {
+    const conditions: SQL[] = [eq(posts.groupId, sql.placeholder('groupId'))];
+    if (after) {
+      conditions.push(
+        sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      );
+    }
+    return selectPosts(db, signedIn ? sql.placeholder('viewerId') : null, sql.join(conditions, sql` and `))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
+function groupExistsQuery(db: Database) {
+  return preparedQuery(db, 'posts_group_exists', (name) =>
+    db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(eq(groups.id, sql.placeholder('groupId')))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
 /**
  * One page of a group's posts, newest first, keyset on (created_at, id) in the order of
- * posts_group_created_idx. Three queries whatever the page size: the group, the posts (with
- * author and the viewer's like) and the newest likers of all of them.
+ * posts_group_created_idx, each with its author, the viewer's like and its newest likers: one
+ * statement; a page without posts asks whether the group exists (404 otherwise).
  */
 export async function listPosts(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   groupId: string;
   cursor?: string | undefined;
@@ -23,20 +52,21 @@ export async function listPosts(options: {
   const { db, groupId, limit } = options;
   const viewerId = options.viewer?.id ?? null;
   if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
-  const conditions: SQL[] = [eq(posts.groupId, groupId)];
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor, { key: 'time', id: 'uuid' });
-    conditions.push(sql`(${posts.createdAt}, ${posts.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`);
+  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const rows = await pageQuery(db, { after: after !== null, signedIn: viewerId !== null }).execute({
+    groupId,
+    viewerId,
+    limit: limit + 1,
+    ...(after ? { time: after.key, id: after.id } : {}),
+  });
+  if (rows.length === 0) {
+    const [group] = await groupExistsQuery(db).execute({ groupId });
+    if (!group) throw notFound(GROUP_MESSAGES.notFound);
   }
-  const [group] = await db.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).limit(1);
-  if (!group) throw notFound(GROUP_MESSAGES.notFound);
-  const rows = await selectPosts(db, viewerId, and(...conditions))
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    posts: await presentPosts(db, viewerId, page),
+    posts: presentPosts(viewerId, page),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
   };
 }

@@ -1,15 +1,25 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Post } from '#shared/schemas/posts.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { groups, posts, users } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
+import type { ViewerParam } from '../../lib/viewer.ts';
 import { cursorTime } from '../groups/cursor.ts';
-import { loadLikedBy } from './liked-by.ts';
+import { newestLikers } from './liked-by.ts';
 import { postColumns, presentPost } from './presenter.ts';
 
-/** Posts matching `where` with their author, the group's host and the viewer's like; callers add order and limit. */
-export function selectPosts(db: Queryable, viewerId: string | null, where: SQL | undefined) {
+/**
+ * Posts matching `where` with their author, the group's host, the viewer's like and the newest
+ * likers, one row each; callers add order and limit.
+ */
+export function selectPosts(db: Queryable, viewerId: ViewerParam, where: SQL | undefined) {
   return db
-    .select({ ...postColumns(viewerId ?? ''), ownerId: groups.ownerId, cursorTime: cursorTime(posts.createdAt) })
+    .select({
+      ...postColumns(viewerId),
+      ownerId: groups.ownerId,
+      cursorTime: cursorTime(posts.createdAt),
+      likers: newestLikers('post', posts.id),
+    })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
     .innerJoin(groups, eq(groups.id, posts.groupId))
@@ -19,21 +29,26 @@ export function selectPosts(db: Queryable, viewerId: string | null, where: SQL |
 
 type SelectedPost = Awaited<ReturnType<typeof selectPosts>>[number];
 
-/** Rows of `selectPosts` for the API, with 'liked by' for all of them in one more query. */
-export async function presentPosts(db: Queryable, viewerId: string | null, rows: SelectedPost[]): Promise<Post[]> {
-  const likedBy = await loadLikedBy(db, 'post', rows);
+/** Rows of `selectPosts` for the API. */
+export function presentPosts(viewerId: string | null, rows: SelectedPost[]): Post[] {
   return rows.map((row) =>
-    presentPost(row, {
-      viewerId,
-      ownerId: row.ownerId,
-      likedBy: likedBy.get(row.id) ?? { people: [], total: row.likeCount },
-    }),
+    presentPost(row, { viewerId, ownerId: row.ownerId, likedBy: { people: row.likers, total: row.likeCount } }),
   );
 }
 
-/** One post for the API, or null. */
+/** One post for the API, or null; in a transaction too. */
 export async function loadPost(db: Queryable, viewerId: string | null, postId: string): Promise<Post | null> {
   const rows = await selectPosts(db, viewerId, eq(posts.id, postId)).limit(1);
-  const [post] = await presentPosts(db, viewerId, rows);
-  return post ?? null;
+  return presentPosts(viewerId, rows)[0] ?? null;
+}
+
+/** One post for its page, or null: the same as `loadPost`, in one prepared statement. */
+export async function readPost(db: Database, viewerId: string | null, postId: string): Promise<Post | null> {
+  const signedIn = viewerId !== null;
+  const query = preparedQuery(db, `posts_one_${signedIn ? 'viewer' : 'visitor'}`, (name) =>
+    selectPosts(db, signedIn ? sql.placeholder('viewerId') : null, eq(posts.id, sql.placeholder('postId')))
+      .limit(1)
+      .prepare(name),
+  );
+  return presentPosts(viewerId, await query.execute({ postId, viewerId }))[0] ?? null;
 }

@@ -3,6 +3,7 @@ import type { GroupPerson } from '#shared/schemas/groups.ts';
 import type { Comment, LikedBy, Post } from '#shared/schemas/posts.ts';
 import { comments, likes, posts, users } from '../../db/schema/index.ts';
 import type { LikeTargetType } from '../../db/schema/index.ts';
+import type { ViewerParam } from '../../lib/viewer.ts';
 
 /** The public columns of an author (joined as `users`). */
 export const authorColumns = {
@@ -11,8 +12,9 @@ export const authorColumns = {
   authorImage: users.profileImageUrl,
 };
 
-/** Whether `viewerId` ('' when signed out) liked the `targetType` whose id is `idColumn`. */
-export function isLikedColumn(targetType: LikeTargetType, idColumn: SQLWrapper, viewerId: string) {
+/** Whether `viewerId` liked the `targetType` whose id is `idColumn` (false signed out). */
+export function isLikedColumn(targetType: LikeTargetType, idColumn: SQLWrapper, viewerId: ViewerParam) {
+  if (viewerId === null) return sql<boolean>`false`;
   return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${idColumn}::text and ${likes.userId} = ${viewerId})`;
 }
 
@@ -31,7 +33,7 @@ export type CommentRow = typeof comments.$inferSelect & {
 };
 
 /** The columns `presentPost` needs, for a select of posts joined with their author. */
-export function postColumns(viewerId: string) {
+export function postColumns(viewerId: ViewerParam) {
   return {
     id: posts.id,
     groupId: posts.groupId,
@@ -49,7 +51,7 @@ export function postColumns(viewerId: string) {
 }
 
 /** The columns `presentComment` needs, for a select of comments joined with their author. */
-export function commentColumns(viewerId: string) {
+export function commentColumns(viewerId: ViewerParam) {
   return {
     id: comments.id,
     groupId: comments.groupId,

@@ -27,7 +27,7 @@ import { deletePost } from './delete-post.ts';
 import { listComments } from './list-comments.ts';
 import { listLikers } from './list-likers.ts';
 import { listPosts } from './list-posts.ts';
-import { loadPost } from './post-query.ts';
+import { readPost } from './post-query.ts';
 import { CONTENT_RATE_RULES } from './rate-rules.ts';
 import { setLike } from './set-like.ts';
 import { updateComment } from './update-comment.ts';
@@ -108,7 +108,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const post = isGroupId(request.params.postId)
-        ? await loadPost(app.db, request.viewer?.id ?? null, request.params.postId)
+        ? await readPost(app.db, request.viewer?.id ?? null, request.params.postId)
         : null;
       if (!post) throw notFound(CONTENT_MESSAGES.postNotFound);
       return { post };

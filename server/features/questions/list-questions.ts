@@ -7,10 +7,10 @@ import { groups, questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import { presentQuestion } from './presenter.ts';
-import { selectQuestionsWith, type ViewerParam } from './select-questions.ts';
+import { selectQuestionsWith } from './select-questions.ts';
 
 // Top pages also need the votes; times keep PostgreSQL's microseconds (see server/lib/cursor.ts).
 const QUESTION_CURSOR = [cursorPart.count, cursorPart.time, cursorPart.uuid] as const;

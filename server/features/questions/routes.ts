@@ -20,7 +20,7 @@ import { editQuestion } from './edit-question.ts';
 import { listQuestions } from './list-questions.ts';
 import { moderateQuestion } from './moderate-question.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
-import { loadQuestion } from './select-questions.ts';
+import { readQuestion } from './select-questions.ts';
 import { findSimilarQuestions } from './similar-questions.ts';
 
 // Loose on purpose: a malformed id is answered 404 by the use cases.
@@ -111,7 +111,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: QuestionResponseSchema, 404: error },
       },
     },
-    async (request) => ({ question: await loadQuestion(app.db, request.viewer, request.params.questionId) }),
+    async (request) => ({ question: await readQuestion(app.db, request.viewer, request.params.questionId) }),
   );
 
   app.patch(

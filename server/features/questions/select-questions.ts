@@ -1,18 +1,16 @@
-import { and, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { Question } from '#shared/schemas/posts.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import { answers, groups, likes, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { cursorTime, isGroupId } from '../groups/cursor.ts';
 import { presentQuestion } from './presenter.ts';
 
 const answerAuthors = alias(users, 'answer_authors');
-
-/** The signed-in viewer's id in a query: a value, or a placeholder of a prepared query; null signed out. */
-export type ViewerParam = string | Placeholder | null;
 
 /** Whether `viewerId` likes the `targetType` item whose id is `id` (false signed out). */
 export function likedBy(viewerId: ViewerParam, targetType: 'question' | 'answer', id: SQL | { getSQL(): SQL }) {
@@ -86,7 +84,7 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
  * Who may see a question: everyone when it is open or answered and not hidden; its author
  * always; the group's host always (pending and hidden ones included).
  */
-export function visibleTo(viewerId: string | null): SQL {
+export function visibleTo(viewerId: ViewerParam): SQL {
   const visible = sql`(${questions.status} <> 'pending' and not ${questions.isHidden})`;
   if (viewerId === null) return visible;
   return sql`(${visible} or ${questions.authorId} = ${viewerId} or ${groups.ownerId} = ${viewerId})`;
@@ -97,6 +95,26 @@ export async function loadQuestion(db: Queryable, viewer: Viewer | null, questio
   const viewerId = viewer?.id ?? null;
   if (!isGroupId(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
   const [row] = await selectQuestions(db, viewerId, and(eq(questions.id, questionId), visibleTo(viewerId))).limit(1);
+  if (!row) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  return presentQuestion(row, viewerId);
+}
+
+/** `loadQuestion` for a question's own page: the same, in one prepared statement on the pool. */
+export async function readQuestion(db: Database, viewer: Viewer | null, questionId: string): Promise<Question> {
+  const viewerId = viewer?.id ?? null;
+  if (!isGroupId(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  const signedIn = viewerId !== null;
+  const query = preparedQuery(db, `questions_one_${signedIn ? 'viewer' : 'visitor'}`, (name) => {
+    const viewerParam = signedIn ? sql.placeholder('viewerId') : null;
+    return selectQuestions(
+      db,
+      viewerParam,
+      and(eq(questions.id, sql.placeholder('questionId')), visibleTo(viewerParam)),
+    )
+      .limit(1)
+      .prepare(name);
+  });
+  const [row] = await query.execute({ questionId, viewerId });
   if (!row) throw notFound(CONTENT_MESSAGES.questionNotFound);
   return presentQuestion(row, viewerId);
 }
