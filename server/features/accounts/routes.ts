@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -48,8 +48,15 @@ function forwardCookies(from: Headers, reply: FastifyReply): void {
 
 /** Sign-up, sign-in, sign-out and the current session. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // read with every page load: prepared once
+  const sessionUserQuery = app.db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('accounts_session_user');
   const sessionUser = async (userId: string) => {
-    const [row] = await app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const [row] = await sessionUserQuery.execute({ userId });
     return row ? presentSessionUser(row) : null;
   };
 

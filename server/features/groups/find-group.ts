@@ -2,10 +2,11 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { normalizeSlug } from '#shared/lib/slug-rules.ts';
 import type { GroupAccess, GroupPageResponse, GroupSummary } from '#shared/schemas/groups.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { groupMembers, groupSubscriptions, groups, likes, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/viewer.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
+import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { isGroupId } from './cursor.ts';
 import { NO_RELATION, presentAccess, presentGroup, type GroupRelation } from './presenter.ts';
 
@@ -47,8 +48,14 @@ export async function findGroupById(db: Queryable, groupId: string): Promise<Gro
   return row ? presentGroup(row) : null;
 }
 
-/** Whether `viewerId` is a member of, subscribes to and likes the group `groupId` names (for a select of groups). */
-function relationColumns(viewerId: string, groupId: SQL | typeof groups.id) {
+/**
+ * Whether `viewerId` is a member of, subscribes to and likes the group `groupId` names (for a
+ * select of groups); all false signed out.
+ */
+export function relationColumns(viewerId: ViewerParam, groupId: SQL | typeof groups.id) {
+  if (viewerId === null) {
+    return { isMember: sql<boolean>`false`, isSubscribed: sql<boolean>`false`, isLiked: sql<boolean>`false` };
+  }
   return {
     isMember: sql<boolean>`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groupId} and ${groupMembers.userId} = ${viewerId})`,
     isSubscribed: sql<boolean>`exists (select 1 from ${groupSubscriptions} where ${groupSubscriptions.groupId} = ${groupId} and ${groupSubscriptions.userId} = ${viewerId})`,
@@ -110,20 +117,27 @@ export async function loadGroupAccess(options: {
   return presentAccess({ groupId: group.id, ownerId: group.ownerId, viewer: options.viewer, relation });
 }
 
-/** The group page by slug, in any case: the group and the viewer's access to it. */
+/** The group page by slug, in any case: the group and the viewer's access to it; one prepared statement. */
 export async function loadGroupPage(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   slug: string;
 }): Promise<GroupPageResponse> {
   const { db, viewer } = options;
-  const slug = normalizeSlug(options.slug);
-  const [row] = await db
-    .select({ ...groupSummaryColumns, ...relationColumns(viewer?.id ?? '', groups.id) })
-    .from(groups)
-    .innerJoin(users, eq(users.id, groups.ownerId))
-    .where(sql`lower(${groups.slug}) = ${slug}`)
-    .limit(1);
+  const signedIn = viewer !== null;
+  const query = preparedQuery(db, `groups_page_${signedIn ? 'viewer' : 'visitor'}`, (name) =>
+    db
+      .select({
+        ...groupSummaryColumns,
+        ...relationColumns(signedIn ? sql.placeholder('viewerId') : null, groups.id),
+      })
+      .from(groups)
+      .innerJoin(users, eq(users.id, groups.ownerId))
+      .where(sql`lower(${groups.slug}) = ${sql.placeholder('slug')}`)
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ slug: normalizeSlug(options.slug), viewerId: viewer?.id ?? null });
   if (!row) throw notFound(GROUP_MESSAGES.notFound);
   const { isMember, isSubscribed, isLiked, ...group } = row;
   return {

@@ -1,63 +1,79 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import { answers, groupSubscriptions, groups, questions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from './cursor.ts';
 import { requireViewer } from './host-only.ts';
 import { presentSubscriptionItem } from './presenter.ts';
 
+const sortTime = sql`coalesce(${groups.lastActivityAt}, ${groupSubscriptions.createdAt})`;
+
+/** A page of a person's subscriptions, first or after a cursor (prepared once per shape). */
+function pageQuery(db: Database, after: boolean) {
+  return preparedQuery(db, `subscriptions_page_${after ? 'after' : 'first'}`, (name) => {
+    const conditions: SQL[] = [eq(groupSubscriptions.userId, sql.placeholder('viewerId')), eq(groups.ama, true)];
+    if (after) {
+      conditions.push(
+        sql`(${sortTime}, ${groups.id}) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      );
+    }
+    return db
+      .select({
+        groupId: groups.id,
+        groupSlug: groups.slug,
+        groupName: groups.name,
+        groupImage: groups.groupImage,
+        creatorName: users.name,
+        creatorProfileImage: users.profileImageUrl,
+        creatorUsername: users.username,
+        subscribedAt: groupSubscriptions.createdAt,
+        lastViewedAt: groupSubscriptions.lastViewedAt,
+        lastActivityAt: groups.lastActivityAt,
+        hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
+        // counted per group with questions_group_created_idx and answers_group_created_idx
+        newQuestionsCount: sql<number>`(select count(*)::int from ${questions} where ${questions.groupId} = ${groups.id}
+          and ${questions.status} <> 'pending' and not ${questions.isHidden}
+          and (${groupSubscriptions.lastViewedAt} is null or ${questions.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
+        newAnswersCount: sql<number>`(select count(*)::int from ${answers}
+          inner join ${questions} on ${questions.id} = ${answers.questionId}
+          where ${answers.groupId} = ${groups.id} and not ${questions.isHidden}
+          and (${groupSubscriptions.lastViewedAt} is null or ${answers.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
+        cursorTime: cursorTime(sortTime),
+      })
+      .from(groupSubscriptions)
+      .innerJoin(groups, eq(groups.id, groupSubscriptions.groupId))
+      .innerJoin(users, eq(users.id, groups.ownerId))
+      .where(and(...conditions))
+      .orderBy(desc(sortTime), desc(groups.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
 /**
  * One page of the viewer's subscriptions (spec sections 3 and 7): only ama groups, the
  * liveliest first — by the group's last activity, or the subscription's time before any —
- * then by group id. One query, the group and its owner joined; a keyset cursor on
+ * then by group id. One prepared statement, the group and its owner joined; a keyset cursor on
  * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond, and so are the
  * questions (visible: open or answered, not hidden) and answers made since the last visit —
  * all of them before any visit.
  */
 export async function listSubscriptions(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   cursor?: string | undefined;
   limit: number;
 }): Promise<SubscriptionListResponse> {
   const { db, limit } = options;
   const viewer = requireViewer(options.viewer);
-  const sortTime = sql`coalesce(${groups.lastActivityAt}, ${groupSubscriptions.createdAt})`;
-  const conditions: SQL[] = [eq(groupSubscriptions.userId, viewer.id), eq(groups.ama, true)];
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor, { key: 'time', id: 'uuid' });
-    conditions.push(sql`(${sortTime}, ${groups.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`);
-  }
-  const rows = await db
-    .select({
-      groupId: groups.id,
-      groupSlug: groups.slug,
-      groupName: groups.name,
-      groupImage: groups.groupImage,
-      creatorName: users.name,
-      creatorProfileImage: users.profileImageUrl,
-      creatorUsername: users.username,
-      subscribedAt: groupSubscriptions.createdAt,
-      lastViewedAt: groupSubscriptions.lastViewedAt,
-      lastActivityAt: groups.lastActivityAt,
-      hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
-      // counted per group with questions_group_created_idx and answers_group_created_idx
-      newQuestionsCount: sql<number>`(select count(*)::int from ${questions} where ${questions.groupId} = ${groups.id}
-        and ${questions.status} <> 'pending' and not ${questions.isHidden}
-        and (${groupSubscriptions.lastViewedAt} is null or ${questions.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
-      newAnswersCount: sql<number>`(select count(*)::int from ${answers}
-        inner join ${questions} on ${questions.id} = ${answers.questionId}
-        where ${answers.groupId} = ${groups.id} and not ${questions.isHidden}
-        and (${groupSubscriptions.lastViewedAt} is null or ${answers.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
-      cursorTime: cursorTime(sortTime),
-    })
-    .from(groupSubscriptions)
-    .innerJoin(groups, eq(groups.id, groupSubscriptions.groupId))
-    .innerJoin(users, eq(users.id, groups.ownerId))
-    .where(and(...conditions))
-    .orderBy(desc(sortTime), desc(groups.id))
-    .limit(limit + 1);
+  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const rows = await pageQuery(db, after !== null).execute({
+    viewerId: viewer.id,
+    limit: limit + 1,
+    ...(after ? { time: after.key, id: after.id } : {}),
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

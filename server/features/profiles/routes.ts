@@ -12,7 +12,7 @@ import {
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
-import { findPersonById, findPersonByUsername, loadProfilePage } from './find-profile.ts';
+import { readProfilePage } from './find-profile.ts';
 import { setFollow } from './follow.ts';
 import { listFollows } from './list-follows.ts';
 import type { NewFollowersMailer } from './new-followers-mail.ts';
@@ -47,9 +47,14 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        const found = await findPersonByUsername(app.db, request.params.username);
-        if (!found) throw notFound(PROFILE_MESSAGES.notFound);
-        return loadProfilePage({ db: app.db, row: found.row, viewer: request.viewer });
+        const page = await readProfilePage({
+          db: app.db,
+          by: 'username',
+          key: request.params.username,
+          viewer: request.viewer,
+        });
+        if (!page) throw notFound(PROFILE_MESSAGES.notFound);
+        return page;
       },
     );
 
@@ -66,9 +71,9 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
       async (request) => {
         const { userId } = request.params;
         if (!isUserId(userId)) throw new AppError(400, 'invalid_user_id', PROFILE_MESSAGES.invalidUserId);
-        const row = await findPersonById(app.db, userId);
-        if (!row) throw notFound(PROFILE_MESSAGES.notFound);
-        return loadProfilePage({ db: app.db, row, viewer: request.viewer });
+        const page = await readProfilePage({ db: app.db, by: 'id', key: userId, viewer: request.viewer });
+        if (!page) throw notFound(PROFILE_MESSAGES.notFound);
+        return page;
       },
     );
 
