@@ -107,14 +107,42 @@ export async function loadGroupWithRelation(options: {
   return { group, relation: viewer ? { isMember, isSubscribed, isLiked } : NO_RELATION };
 }
 
-/** The viewer's access to one group; signed out: role 'unknown', everything false. */
+/** A group's host by the group's id, or undefined when there is no such group (one prepared statement). */
+export async function findGroupOwner(db: Database, groupId: string): Promise<string | undefined> {
+  if (!isGroupId(groupId)) return undefined;
+  const query = preparedQuery(db, 'groups_owner', (name) =>
+    db
+      .select({ ownerId: groups.ownerId })
+      .from(groups)
+      .where(eq(groups.id, sql.placeholder('groupId')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ groupId });
+  return row?.ownerId;
+}
+
+/** The viewer's access to one group; signed out: role 'unknown', everything false. One prepared statement. */
 export async function loadGroupAccess(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   groupId: string;
 }): Promise<GroupAccess> {
-  const { group, relation } = await loadGroupWithRelation(options);
-  return presentAccess({ groupId: group.id, ownerId: group.ownerId, viewer: options.viewer, relation });
+  const { db, viewer, groupId } = options;
+  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  const signedIn = viewer !== null;
+  const query = preparedQuery(db, `groups_access_${signedIn ? 'viewer' : 'visitor'}`, (name) =>
+    db
+      .select({ ownerId: groups.ownerId, ...relationColumns(signedIn ? sql.placeholder('viewerId') : null, groups.id) })
+      .from(groups)
+      .where(eq(groups.id, sql.placeholder('groupId')))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await query.execute({ groupId, viewerId: viewer?.id ?? null });
+  if (!row) throw notFound(GROUP_MESSAGES.notFound);
+  const { ownerId, ...relation } = row;
+  return presentAccess({ groupId, ownerId, viewer, relation: signedIn ? relation : NO_RELATION });
 }
 
 /** The group page by slug, in any case: the group and the viewer's access to it; one prepared statement. */

@@ -2,11 +2,12 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { PostListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
-import { groups, posts } from '../../db/schema/index.ts';
+import { posts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
+import { findGroupOwner } from '../groups/find-group.ts';
 import { presentPosts, selectPosts } from './post-query.ts';
 
 /** A page of posts, first or after a cursor, for a viewer or a visitor: one prepared query per shape. */
@@ -24,17 +25,6 @@ function pageQuery(db: Database, shape: { after: boolean; signedIn: boolean }) {
       .limit(sql.placeholder('limit'))
       .prepare(name);
   });
-}
-
-function groupExistsQuery(db: Database) {
-  return preparedQuery(db, 'posts_group_exists', (name) =>
-    db
-      .select({ id: groups.id })
-      .from(groups)
-      .where(eq(groups.id, sql.placeholder('groupId')))
-      .limit(1)
-      .prepare(name),
-  );
 }
 
 /**
@@ -59,9 +49,8 @@ export async function listPosts(options: {
     limit: limit + 1,
     ...(after ? { time: after.key, id: after.id } : {}),
   });
-  if (rows.length === 0) {
-    const [group] = await groupExistsQuery(db).execute({ groupId });
-    if (!group) throw notFound(GROUP_MESSAGES.notFound);
+  if (rows.length === 0 && (await findGroupOwner(db, groupId)) === undefined) {
+    throw notFound(GROUP_MESSAGES.notFound);
   }
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -3,12 +3,13 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { QuestionListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
-import { groups, questions } from '../../db/schema/index.ts';
+import { questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
+import { findGroupOwner } from '../groups/find-group.ts';
 import { presentQuestion } from './presenter.ts';
 import { selectQuestionsWith } from './select-questions.ts';
 
@@ -48,18 +49,6 @@ function viewCondition(view: QuestionView, viewerId: ViewerParam): SQL {
 function sessionCondition(filter: SessionFilter): SQL | undefined {
   if (filter === 'all') return undefined;
   return filter === 'one' ? sql`${questions.sessionId} = ${sql.placeholder('sessionId')}` : sql`false`;
-}
-
-/** The group's host, or nothing when there is no such group (prepared once). */
-function groupOwnerQuery(db: Database) {
-  return preparedQuery(db, 'questions_group_owner', (name) =>
-    db
-      .select({ ownerId: groups.ownerId })
-      .from(groups)
-      .where(eq(groups.id, sql.placeholder('groupId')))
-      .limit(1)
-      .prepare(name),
-  );
 }
 
 type PageShape = { sort: QuestionSort; view: QuestionView; after: boolean; signedIn: boolean; session: SessionFilter };
@@ -149,12 +138,8 @@ export async function listQuestions(options: {
   };
   const rows = await pageQuery(db, { sort, view, after: after !== null, signedIn, session }).execute(values);
   // Every row names the group's host; without a row, ask for the group itself (404, or an empty queue).
-  let ownerId = rows[0]?.ownerId;
-  if (ownerId === undefined) {
-    const [group] = await groupOwnerQuery(db).execute({ groupId });
-    if (!group) throw notFound(GROUP_MESSAGES.notFound);
-    ownerId = group.ownerId;
-  }
+  const ownerId = rows[0]?.ownerId ?? (await findGroupOwner(db, groupId));
+  if (ownerId === undefined) throw notFound(GROUP_MESSAGES.notFound);
   if ((view === 'pending' || view === 'hidden') && viewerId !== ownerId) {
     throw forbidden(CONTENT_MESSAGES.onlyHostModerates);
   }

@@ -2,10 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
 import type { z } from 'zod';
 import type { SimilarQuestionsResponseSchema } from '#shared/schemas/posts.ts';
-import type { Queryable } from '../../db/client.ts';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { loadGroupWithRelation } from '../groups/find-group.ts';
+import { isGroupId } from '../groups/cursor.ts';
+import { findGroupOwner } from '../groups/find-group.ts';
 import { likedBy } from './select-questions.ts';
 
 /** Texts shorter than this suggest nothing (too few trigrams to mean anything). */
@@ -19,35 +23,45 @@ const MIN_QUERY_LENGTH = 3;
  * operators the GIN index questions_body_trgm_idx answers, on PostgreSQL 15 and 18 alike.
  */
 export async function findSimilarQuestions(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   groupId: string;
   q: string;
 }): Promise<z.infer<typeof SimilarQuestionsResponseSchema>> {
-  const { db } = options;
-  const { group } = await loadGroupWithRelation({ db, viewer: options.viewer, groupId: options.groupId });
+  const { db, groupId } = options;
+  const viewerId = options.viewer?.id ?? null;
+  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const q = options.q.trim();
-  if (q.length < MIN_QUERY_LENGTH) return { questions: [] };
-  const score = sql<number>`greatest(similarity(${questions.body}, ${q}), word_similarity(${q}, ${questions.body}))`;
-  const rows = await db
-    .select({
-      id: questions.id,
-      body: questions.body,
-      likeCount: questions.likeCount,
-      status: questions.status,
-      isLiked: likedBy(options.viewer?.id ?? null, 'question', questions.id),
-      similarity: score,
-    })
-    .from(questions)
-    .where(
-      and(
-        eq(questions.groupId, group.id),
-        sql`${questions.status} <> 'pending'`,
-        eq(questions.isHidden, false),
-        sql`(${questions.body} % ${q} or ${q} <% ${questions.body})`,
-      ),
-    )
-    .orderBy(sql`${score} desc`, sql`${questions.likeCount} desc`, questions.id)
-    .limit(CONTENT_LIMITS.similarQuestionsMax);
+  const signedIn = viewerId !== null;
+  const query = preparedQuery(db, `questions_similar_${signedIn ? 'viewer' : 'visitor'}`, (name) => {
+    const text = sql.placeholder('q');
+    const score = sql<number>`greatest(similarity(${questions.body}, ${text}), word_similarity(${text}, ${questions.body}))`;
+    return db
+      .select({
+        id: questions.id,
+        body: questions.body,
+        likeCount: questions.likeCount,
+        status: questions.status,
+        isLiked: likedBy(signedIn ? sql.placeholder('viewerId') : null, 'question', questions.id),
+        similarity: score,
+      })
+      .from(questions)
+      .where(
+        and(
+          eq(questions.groupId, sql.placeholder('groupId')),
+          sql`${questions.status} <> 'pending'`,
+          eq(questions.isHidden, false),
+          sql`(${questions.body} % ${text} or ${text} <% ${questions.body})`,
+        ),
+      )
+      .orderBy(sql`${score} desc`, sql`${questions.likeCount} desc`, questions.id)
+      .limit(CONTENT_LIMITS.similarQuestionsMax)
+      .prepare(name);
+  });
+  // a short text suggests nothing, and a page of matches says the group exists: otherwise ask
+  const rows = q.length < MIN_QUERY_LENGTH ? [] : await query.execute({ groupId, viewerId, q });
+  if (rows.length === 0 && (await findGroupOwner(db, groupId)) === undefined) {
+    throw notFound(GROUP_MESSAGES.notFound);
+  }
   return { questions: rows.map((row) => ({ ...row, similarity: Number(row.similarity) })) };
 }
