@@ -1,0 +1,695 @@
+// `npm run bench live-load [-- --viewers 5000 --idle-viewers 10000 --duration 15 --connections 20]`
+// Issue 15, "live under load": the live channel beside the reads of the group its viewers watch.
+// It makes a fresh database (townhall_live_load_<random>) on BENCH_DATABASE_URL, TEST_DATABASE_URL or
+// the local server, starts the real server on it as a child process (NODE_ENV=production, pool
+// --pool, TRUST_PROXY=loopback), fills one ama group through the API (a live session, people who
+// subscribe, ask, vote, post, comment and like, the host answering) and prints:
+//   1. Idle memory: the server's RSS (VmRSS of /proc/<pid>/status) with 0 viewers and after each
+//      --step more idle viewers up to --idle-viewers, opened at --pace handshakes a second; signed
+//      in and signed out, on the group page or the session page, each watching the topics its page
+//      watches, pinging as pages do.
+//   2. Reads beside live viewers: autocannon (--connections) on the group's question queue (top and
+//      new), its posts and its page by slug, signed out and signed in, and on /api/health (the
+//      floor of a request): idle, then with --viewers viewers subscribed to the group's topic and a
+//      real write every second (a question asked or a vote, through the API) that broadcasts to all
+//      of them, then idle again. Every viewer must receive every broadcast (misses are printed).
+//   3. Fan-out: the live-fanout comparison with a bare `ws` broadcast at --fanout-clients sockets.
+// The viewers live in worker threads of this process (--workers) and read and parse every frame;
+// the database is dropped at the end unless --keep. --phases memory,reads,fanout runs a subset.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { pino } from 'pino';
+import { runMigrations } from '../../server/db/migrate.ts';
+import { cleanup, cleanups, count, millis, seconds, serverUrl } from './lib/bench-kit.ts';
+import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
+import {
+  BenchApi,
+  askersFor,
+  bareTarget,
+  createBenchDatabase,
+  eachLimited,
+  questionAndVoteWriter,
+  redact,
+  type Person,
+} from './lib/live-bench.ts';
+import {
+  FANOUT_LEGEND,
+  ViewerPool,
+  cpuMs,
+  measureFanout,
+  now,
+  openFilesLimit,
+  percentile,
+  rssBytes,
+  sleep,
+  startFloorServer,
+  viewerAddress,
+  type FanoutTarget,
+  type ViewerSpec,
+} from './lib/live-sockets.ts';
+
+const { values } = parseArgs({
+  options: {
+    /** Viewers watching while the reads are measured. */
+    viewers: { type: 'string', default: '5000' },
+    /** Idle viewers the memory phase ends with, opened --step at a time. */
+    'idle-viewers': { type: 'string', default: '10000' },
+    step: { type: 'string', default: '1000' },
+    /** Handshakes a second, in all (pages opening at a realistic pace). */
+    pace: { type: 'string', default: '250' },
+    /** Seconds of each measured read load, after --warmup seconds. */
+    duration: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '20' },
+    /** Milliseconds between the writes that broadcast to the viewers. */
+    'write-every': { type: 'string', default: '1000' },
+    /** People signed up through the API; signed-in viewers are spread over them. */
+    accounts: { type: 'string', default: '200' },
+    questions: { type: 'string', default: '200' },
+    votes: { type: 'string', default: '2000' },
+    posts: { type: 'string', default: '40' },
+    comments: { type: 'string', default: '200' },
+    /** Sockets of the fan-out comparison, and its writes. */
+    'fanout-clients': { type: 'string', default: '5000' },
+    'fanout-writes': { type: 'string', default: '30' },
+    workers: { type: 'string', default: '2' },
+    /** DATABASE_POOL_MAX of the server. */
+    pool: { type: 'string', default: '10' },
+    phases: { type: 'string', default: 'memory,reads,fanout' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const int = (name: keyof typeof values, min: number): number => {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < min) throw new BenchError(`--${name} must be an integer of at least ${min}`);
+  return value;
+};
+const PHASES = ['memory', 'reads', 'fanout'] as const;
+const phases = new Set(values.phases.split(',').map((phase) => phase.trim()));
+for (const phase of phases) {
+  if (!(PHASES as readonly string[]).includes(phase))
+    throw new BenchError(`--phases is a list of ${PHASES.join(', ')}`);
+}
+const options = {
+  viewers: int('viewers', 1),
+  idleViewers: int('idle-viewers', 1),
+  step: int('step', 1),
+  pace: int('pace', 1),
+  duration: int('duration', 1),
+  warmup: int('warmup', 0),
+  connections: int('connections', 1),
+  writeEvery: int('write-every', 50),
+  accounts: int('accounts', 20),
+  questions: int('questions', 1),
+  votes: int('votes', 0),
+  posts: int('posts', 1),
+  comments: int('comments', 0),
+  fanoutClients: int('fanout-clients', 1),
+  fanoutWrites: int('fanout-writes', 2),
+  workers: int('workers', 1),
+  pool: int('pool', 1),
+};
+
+const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
+
+// ---------------------------------------------------------------------------------------------
+// The community: one ama group, filled through the API
+
+interface Community {
+  host: Person;
+  people: Person[];
+  /** People who ask and vote during the measured writes (their question budget is untouched). */
+  askers: Person[];
+  voter: Person;
+  groupId: string;
+  slug: string;
+  sessionId: string;
+  rows: Record<string, string>[];
+}
+
+async function fill(api: BenchApi): Promise<Community> {
+  const rows: Record<string, string>[] = [];
+  const timed = async <T>(step: string, what: () => Promise<T>, made: (value: T) => number): Promise<T> => {
+    const start = performance.now();
+    const value = await what();
+    rows.push({ step, made: count(made(value)), time: seconds(performance.now() - start) });
+    return value;
+  };
+  const host = await api.signUp('bench_load_host');
+  const slug = `live-load-${Math.random().toString(36).slice(2, 10)}`;
+  const created = await api.expect(201, host, 'POST', '/api/groups', {
+    name: 'Live load bench',
+    slug,
+    description: 'An ama group made by the live-load benchmark.',
+    ama: true,
+  });
+  const groupId = (created.group as { id?: string } | undefined)?.id;
+  if (!groupId) throw new BenchError(`creating the ama group failed: ${JSON.stringify(created)}`);
+  const scheduled = await api.expect(201, host, 'POST', `/api/groups/${groupId}/sessions`, {
+    title: 'Live load bench session',
+    startsAt: new Date(Date.now() + 10 * 60_000).toISOString(),
+    durationMinutes: 90,
+  });
+  const sessionId = (scheduled.session as { id?: string } | undefined)?.id;
+  if (!sessionId) throw new BenchError(`scheduling the session failed: ${JSON.stringify(scheduled)}`);
+  await api.expect(200, host, 'POST', `/api/sessions/${sessionId}/start`);
+
+  const fanoutWrites = phases.has('fanout') ? options.fanoutWrites + 2 : 0;
+  const readWrites = phases.has('reads')
+    ? Math.ceil((2 * (options.duration + options.warmup) + 30) / (options.writeEvery / 1000))
+    : 0;
+  const names = [
+    ...Array.from({ length: options.accounts }, (_, i) => `bench_load_${i + 1}`),
+    ...Array.from(
+      { length: askersFor(Math.ceil((fanoutWrites + readWrites) / 2) + 2) },
+      (_, i) => `bench_load_asker_${i + 1}`,
+    ),
+    'bench_load_voter',
+  ];
+  const everyone = await timed(
+    'people (POST /api/accounts/sign-up)',
+    async () => {
+      const people: Person[] = new Array(names.length);
+      await eachLimited(names, 4, async (name, index) => {
+        people[index] = await api.signUp(name);
+      });
+      return people;
+    },
+    (people) => people.length,
+  );
+  await timed(
+    'subscriptions (PUT /api/groups/:id/subscription)',
+    () =>
+      eachLimited(everyone, 8, (person) =>
+        api.expect(200, person, 'PUT', `/api/groups/${groupId}/subscription`).then(() => undefined),
+      ),
+    () => everyone.length,
+  );
+  const people = everyone.slice(0, options.accounts);
+  const askers = everyone.slice(options.accounts, -1);
+  const voter = everyone.at(-1);
+  if (!voter) throw new BenchError('no voter');
+
+  // Questions, 2 per asking person (half of them asked for the live session), then votes on them.
+  const questionIds: string[] = [];
+  await timed(
+    'questions (POST /api/groups/:id/questions)',
+    () =>
+      eachLimited(
+        Array.from({ length: options.questions }, (_, i) => i),
+        8,
+        async (i) => {
+          const person = people[Math.floor(i / 2) % people.length];
+          const json = await api.expect(201, person ?? null, 'POST', `/api/groups/${groupId}/questions`, {
+            body: `Question ${i + 1} of the load bench: what would you do differently with ${i % 7} more years?`,
+            ...(i % 2 === 0 ? { sessionId } : {}),
+          });
+          const id = (json.question as { id?: string } | undefined)?.id;
+          if (id) questionIds.push(id);
+        },
+      ),
+    () => questionIds.length,
+  );
+  const votesPerPerson = Math.min(questionIds.length, Math.ceil(options.votes / people.length));
+  let votes = 0;
+  await timed(
+    'votes (PUT /api/likes/question/:id)',
+    () =>
+      eachLimited(people, 8, async (person) => {
+        // distinct questions per person, the older (lower) ones more popular
+        const chosen = new Set<string>();
+        for (let attempt = 0; chosen.size < votesPerPerson && attempt < votesPerPerson * 8; attempt++) {
+          const id = questionIds[Math.floor(questionIds.length * Math.random() ** 2)];
+          if (id) chosen.add(id);
+        }
+        for (const id of chosen) {
+          if (votes >= options.votes) return;
+          votes++;
+          await api.expect(200, person, 'PUT', `/api/likes/question/${id}`);
+        }
+      }),
+    () => votes,
+  );
+  const answered = questionIds.slice(0, Math.min(30, Math.floor(questionIds.length / 4)));
+  await timed(
+    'answers (PUT /api/questions/:id/answer)',
+    () =>
+      eachLimited(answered, 4, (id) =>
+        api
+          .expect(200, host, 'PUT', `/api/questions/${id}/answer`, {
+            body: 'Thanks for asking. The short answer is yes, and here is the longer one for the curious.',
+          })
+          .then(() => undefined),
+      ),
+    () => answered.length,
+  );
+  const pinned = questionIds[answered.length];
+  if (pinned) await api.expect(200, host, 'PATCH', `/api/questions/${pinned}/moderation`, { isPinned: true });
+
+  // Posts (the host's and the people's), comments and likes on them.
+  const postIds: string[] = [];
+  await timed(
+    'posts (POST /api/groups/:id/posts)',
+    () =>
+      eachLimited(
+        Array.from({ length: options.posts }, (_, i) => i),
+        4,
+        async (i) => {
+          const author = i % 2 === 0 ? host : (people[i % people.length] ?? host);
+          const json = await api.expect(201, author, 'POST', `/api/groups/${groupId}/posts`, {
+            body: `Post ${i + 1} of the load bench. ${'A few sentences about the session, what comes next and why. '.repeat(1 + (i % 4))}`,
+          });
+          const id = (json.post as { id?: string } | undefined)?.id;
+          if (id) postIds.push(id);
+        },
+      ),
+    () => postIds.length,
+  );
+  let comments = 0;
+  await timed(
+    'comments (POST /api/posts/:id/comments)',
+    () =>
+      eachLimited(
+        Array.from({ length: options.comments }, (_, i) => i),
+        8,
+        async (i) => {
+          const person = people[(i * 7) % people.length] ?? null;
+          await api.expect(201, person, 'POST', `/api/posts/${postIds[i % postIds.length]}/comments`, {
+            body: `Comment ${i + 1}: good point, and thank you for the session.`,
+          });
+          comments++;
+        },
+      ),
+    () => comments,
+  );
+  let likes = 0;
+  await timed(
+    'post likes (PUT /api/likes/post/:id)',
+    () =>
+      eachLimited(people, 8, async (person, p) => {
+        for (let k = 0; k < Math.min(postIds.length, 3); k++) {
+          await api.expect(200, person, 'PUT', `/api/likes/post/${postIds[(p + k * 5) % postIds.length]}`);
+          likes++;
+        }
+      }),
+    () => likes,
+  );
+  return { host, people, askers, voter, groupId, slug, sessionId, rows };
+}
+
+/**
+ * Viewer number n (from `offset`): every other one signed in (as one of the people, several
+ * pages each), every other pair on the session page (session and group topics) rather than the
+ * group page (group topic); a signed-in page also watches its person's own topic (the bell).
+ */
+function viewersOf(community: Community, offset: number, total: number): ViewerSpec[] {
+  return Array.from({ length: total }, (_, i) => {
+    const n = offset + i;
+    const person = n % 2 === 0 ? community.people[(n >> 1) % community.people.length] : undefined;
+    const page =
+      n % 4 < 2 ? [`session:${community.sessionId}`, `group:${community.groupId}`] : [`group:${community.groupId}`];
+    return {
+      address: viewerAddress(n),
+      ...(person ? { cookie: person.cookie } : {}),
+      topics: person ? [...page, `user:${person.id}`] : page,
+    };
+  });
+}
+
+const PAGE_PING_MS = 25_000;
+
+// ---------------------------------------------------------------------------------------------
+// 1. Idle memory
+
+async function measureMemory(server: BenchServer, pool: ViewerPool, community: Community): Promise<void> {
+  const pid = server.child.pid;
+  const settle = async () => {
+    await sleep(3_000);
+    return rssBytes(pid);
+  };
+  const rows: Record<string, string>[] = [];
+  const base = await settle();
+  rows.push({ viewers: '0', 'RSS MiB': mib(base), 'added MiB': '', 'MiB per 1,000 viewers': '', 'open s': '' });
+  let previous = base;
+  for (let opened = 0; opened < options.idleViewers;) {
+    const n = Math.min(options.step, options.idleViewers - opened);
+    const start = now();
+    await pool.open({
+      url: `${server.url.replace('http:', 'ws:')}/api/live`,
+      origin: server.url,
+      viewers: viewersOf(community, 100_000 + opened, n),
+      batch: 50,
+      perSecond: options.pace,
+      pingMs: PAGE_PING_MS,
+    });
+    const openMs = now() - start;
+    opened += n;
+    const rss = await settle();
+    rows.push({
+      viewers: count(opened),
+      'RSS MiB': mib(rss),
+      'added MiB': mib(rss - previous),
+      'MiB per 1,000 viewers': mib(((rss - base) / opened) * 1000),
+      'open s': (openMs / 1000).toFixed(1),
+    });
+    previous = rss;
+  }
+  const collected = await pool.collect();
+  await pool.close();
+  const after = await settle();
+  await sleep(7_000);
+  const later = rssBytes(pid);
+  console.log(
+    `\n1. Idle memory: server RSS (VmRSS of /proc/${pid}/status, read 3 s after each step) as idle viewers connect, ` +
+      `${options.step} at a time at ${options.pace} handshakes/s; half signed in (over ${community.people.length} people), ` +
+      `half on the session page (session + group topics), the rest on the group page (group topic), signed-in pages ` +
+      `also on their user topic; each pings every ${PAGE_PING_MS / 1000} s as pages do. ` +
+      `Target: ≤ 1,024 MiB at 10,000 viewers.`,
+  );
+  console.table(rows);
+  console.log(
+    `Viewers saw ${count(collected.stats.frames)} frames (${count(collected.stats.pongs)} pongs); ` +
+      `${collected.stats.closedEarly} sockets closed early ${JSON.stringify(collected.stats.closeCodes)}. ` +
+      `After all closed: RSS ${mib(after)} MiB at 3 s, ${mib(later)} MiB at 10 s.`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Reads beside live viewers
+
+interface Load {
+  name: string;
+  requests: { path: string; signedIn: boolean }[];
+}
+
+async function runLoad(
+  server: BenchServer,
+  load: Load,
+  readers: Person[],
+  duration: number,
+): Promise<autocannon.Result> {
+  let clientIndex = 0;
+  return autocannon({
+    url: server.url,
+    connections: options.connections,
+    duration,
+    requests: load.requests.map((request) => ({ method: 'GET' as const, path: request.path })),
+    // Each connection is one visitor (an address of its own; signed in as one of the readers for
+    // the signed-in reads), starting at another request so the mix is spread from the first second.
+    setupClient: (client) => {
+      const index = clientIndex++;
+      const reader = readers[index % readers.length];
+      const address = `198.19.${(index >> 8) & 255}.${index & 255}`;
+      const offset = index % load.requests.length;
+      client.setRequests(
+        [...load.requests.slice(offset), ...load.requests.slice(0, offset)].map((request) => ({
+          method: 'GET' as const,
+          path: request.path,
+          headers: {
+            'x-forwarded-for': address,
+            ...(request.signedIn && reader ? { cookie: reader.cookie } : {}),
+          },
+        })),
+      );
+    },
+  });
+}
+
+async function measureReads(server: BenchServer, pool: ViewerPool, community: Community): Promise<void> {
+  const { groupId, slug } = community;
+  const api = new BenchApi(server.url);
+  const readers = community.people.slice(0, options.connections);
+  const paths = [
+    `/api/groups/${groupId}/questions?sort=top`,
+    `/api/groups/${groupId}/questions?sort=new`,
+    `/api/groups/${groupId}/posts`,
+    `/api/groups/by-slug/${slug}`,
+  ];
+  const reads: Load = {
+    name: 'group reads',
+    requests: paths.flatMap((path) => [
+      { path, signedIn: false },
+      { path, signedIn: true },
+    ]),
+  };
+  const health: Load = { name: '/api/health', requests: [{ path: '/api/health', signedIn: false }] };
+  // Every read answers 200 before any load, signed out and signed in.
+  for (const request of reads.requests) {
+    const answer = await api.call(request.signedIn ? (readers[0] ?? null) : null, 'GET', request.path);
+    if (answer.status !== 200) throw new BenchError(`GET ${request.path} answered ${answer.status}`);
+  }
+
+  const results: Record<string, string>[] = [];
+  const figures = new Map<string, autocannon.Result>();
+  const problems: string[] = [];
+  const measure = async (condition: string, load: Load) => {
+    if (options.warmup > 0) await runLoad(server, load, readers, options.warmup);
+    const cpuBefore = cpuMs(server.child.pid);
+    const result = await runLoad(server, load, readers, options.duration);
+    const cpu = cpuMs(server.child.pid) - cpuBefore;
+    figures.set(`${condition} ${load.name}`, result);
+    if (result.non2xx + result.errors > 0) {
+      const codes = Object.entries(result.statusCodeStats ?? {})
+        .map(([code, stats]) => `${code}×${stats.count ?? 0}`)
+        .join(', ');
+      problems.push(`${condition}, ${load.name}: ${result.non2xx} non-2xx, ${result.errors} errors; ${codes}`);
+    }
+    results.push({
+      condition,
+      load: load.name,
+      'req/s': result.requests.average.toFixed(0),
+      'p50 ms': millis(result.latency.p50),
+      'p99 ms': millis(result.latency.p99),
+      'max ms': millis(result.latency.max),
+      requests: count(result.requests.total),
+      'non-2xx': String(result.non2xx),
+      errors: String(result.errors),
+      'server CPU %': ((100 * cpu) / (options.duration * 1000)).toFixed(0),
+    });
+  };
+
+  const idle = 'idle (no viewers)';
+  await measure(idle, health);
+  await measure(idle, reads);
+
+  const connectStart = now();
+  await pool.open({
+    url: `${server.url.replace('http:', 'ws:')}/api/live`,
+    origin: server.url,
+    viewers: viewersOf(community, 0, options.viewers),
+    batch: 50,
+    perSecond: options.pace,
+    pingMs: PAGE_PING_MS,
+  });
+  console.log(
+    `\n${count(options.viewers)} viewers opened and subscribed in ${((now() - connectStart) / 1000).toFixed(1)} s ` +
+      `(${options.pace} handshakes/s)`,
+  );
+  await sleep(2_000);
+  const quiet = `${count(options.viewers)} viewers, no writes`;
+  await measure(quiet, reads);
+
+  // A real write every --write-every ms, each broadcast to every viewer, while the reads run.
+  const write = questionAndVoteWriter({ api, groupId, askers: community.askers, voter: community.voter });
+  const writes: { key: string; sentAt: number; answeredAt: number }[] = [];
+  let isWriting = true;
+  let writeError: unknown;
+  const writer = (async () => {
+    for (let index = 0; isWriting; index++) {
+      const due = now() + options.writeEvery;
+      writes.push(await write(index));
+      await sleep(Math.max(0, due - now()));
+    }
+  })().catch((error: unknown) => {
+    writeError = error;
+  });
+  await sleep(options.writeEvery);
+  const loaded = `${count(options.viewers)} viewers + a write every ${options.writeEvery / 1000} s`;
+  await measure(loaded, health);
+  await measure(loaded, reads);
+  isWriting = false;
+  await writer;
+  if (writeError) throw writeError;
+  const keys = writes.map((w) => w.key);
+  const complete = await pool.waitForAll(keys, 15_000);
+  const received = await pool.received(keys);
+  const collected = await pool.collect();
+  await pool.close();
+
+  const missing = received.reduce((sum, got) => sum + Math.max(0, options.viewers - got), 0);
+  const lastFromResponse: number[] = [];
+  const allFromResponse: number[] = [];
+  for (const w of writes) {
+    let last = Number.NEGATIVE_INFINITY;
+    for (const arrivals of collected.arrivals) {
+      const times = arrivals[w.key];
+      if (!times) continue;
+      for (const at of times) {
+        if (Number.isNaN(at)) continue;
+        allFromResponse.push(at - w.answeredAt);
+        if (at > last) last = at;
+      }
+    }
+    if (Number.isFinite(last)) lastFromResponse.push(last - w.answeredAt);
+  }
+  const sortedAll = Float64Array.from(allFromResponse).sort();
+  const sortedLast = Float64Array.from(lastFromResponse).sort();
+  const writeMs = Float64Array.from(writes.map((w) => w.answeredAt - w.sentAt)).sort();
+
+  await sleep(2_000);
+  await measure('idle again (viewers gone)', reads);
+
+  console.log(
+    `\n2. Reads beside live viewers: autocannon, ${options.connections} connections (each a visitor of its own), ` +
+      `${options.warmup} s warm-up then ${options.duration} s per row. "group reads" rotates ` +
+      `${paths.map((path) => `GET ${path.replace(groupId, ':id').replace(slug, ':slug')}`).join(', ')}, ` +
+      `each signed out and signed in; "/api/health" is the floor of a request. Viewers as in 1 ` +
+      `(${count(options.viewers)}, every one on group:<id>); the writes alternate a question and a vote on it, ` +
+      `each broadcast to every viewer. Server CPU % of one core from /proc/<pid>/stat.`,
+  );
+  console.table(results);
+  const ratio = (a: number | undefined, b: number | undefined) =>
+    a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a';
+  const idleReads = figures.get(`${idle} group reads`);
+  const loadedReads = figures.get(`${loaded} group reads`);
+  const idleHealth = figures.get(`${idle} /api/health`);
+  const loadedHealth = figures.get(`${loaded} /api/health`);
+  const quietReads = figures.get(`${quiet} group reads`);
+  const againReads = figures.get('idle again (viewers gone) group reads');
+  console.log('Ratios to idle (target: group reads p99 loaded/idle ≤ 2)');
+  console.table([
+    {
+      load: 'group reads',
+      'p99 loaded/idle': ratio(loadedReads?.latency.p99, idleReads?.latency.p99),
+      'p50 loaded/idle': ratio(loadedReads?.latency.p50, idleReads?.latency.p50),
+      'req/s loaded/idle': ratio(loadedReads?.requests.average, idleReads?.requests.average),
+      'p99 viewers, no writes/idle': ratio(quietReads?.latency.p99, idleReads?.latency.p99),
+      'p99 idle again/idle': ratio(againReads?.latency.p99, idleReads?.latency.p99),
+    },
+    {
+      load: '/api/health',
+      'p99 loaded/idle': ratio(loadedHealth?.latency.p99, idleHealth?.latency.p99),
+      'p50 loaded/idle': ratio(loadedHealth?.latency.p50, idleHealth?.latency.p50),
+      'req/s loaded/idle': ratio(loadedHealth?.requests.average, idleHealth?.requests.average),
+      'p99 viewers, no writes/idle': '',
+      'p99 idle again/idle': '',
+    },
+  ]);
+  console.log(
+    `Broadcasts during the loaded rows: ${writes.length} writes (write round trip p50 ${millis(percentile(writeMs, 50))} ms, ` +
+      `p99 ${millis(percentile(writeMs, 99))} ms), each to ${count(options.viewers)} viewers: ` +
+      `${count(missing)} of ${count(writes.length * options.viewers)} deliveries missed` +
+      `${complete ? '' : ' (some not delivered within 15 s)'}; from the write's response to a viewer p50 ` +
+      `${millis(percentile(sortedAll, 50))} ms, p99 ${millis(percentile(sortedAll, 99))} ms, to the last viewer of a write ` +
+      `p50 ${millis(percentile(sortedLast, 50))} ms, p99 ${millis(percentile(sortedLast, 99))} ms. Viewers saw ` +
+      `${count(collected.stats.frames)} frames; ${collected.stats.closedEarly} sockets closed early ` +
+      `${JSON.stringify(collected.stats.closeCodes)}.`,
+  );
+  if (problems.length > 0 || missing > 0 || collected.stats.closedEarly > 0) {
+    console.log(
+      `\nWARNING: ${[...problems, missing > 0 ? `${missing} deliveries missed` : '', collected.stats.closedEarly > 0 ? 'sockets closed early' : ''].filter(Boolean).join('; ')}`,
+    );
+    process.exitCode = 1;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const cpus = os.cpus();
+  const database = await createBenchDatabase('townhall_live_load', values.keep);
+  const fileLimit = openFilesLimit();
+  console.log(
+    `Node ${process.version}, PostgreSQL ${database.version} at ${redact(serverUrl())}, ` +
+      `${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, ` +
+      `open files limit ${fileLimit}, load average ${os
+        .loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' ')}`,
+  );
+  const most = Math.max(phases.has('memory') ? options.idleViewers : 0, options.viewers, options.fanoutClients);
+  if (fileLimit < most + 1000) {
+    throw new BenchError(`the open files limit (${fileLimit}) is below ${most + 1000}; raise it with ulimit -n.`);
+  }
+  await runMigrations(database.url, pino({ level: 'silent' }));
+  const server = await startBenchServer({
+    databaseUrl: database.url,
+    pool: options.pool,
+    onCleanup: (step) => cleanups.push(step),
+  });
+  const api = new BenchApi(server.url);
+  const community = await fill(api);
+  console.log(
+    `\nThe community, through the API (server pid ${server.child.pid}, pool ${options.pool}, NODE_ENV=production, ` +
+      `LOG_LEVEL=warn): one ama group with a live session`,
+  );
+  console.table(community.rows);
+
+  const pool = new ViewerPool(options.workers);
+  cleanups.push(() => pool.terminate());
+  if (phases.has('memory')) await measureMemory(server, pool, community);
+  if (phases.has('reads')) await measureReads(server, pool, community);
+  if (phases.has('fanout')) {
+    const floor = await startFloorServer((step) => cleanups.push(step));
+    const topic = `group:${community.groupId}`;
+    const townhall: FanoutTarget = {
+      system: 'Townhall',
+      wsUrl: `${server.url.replace('http:', 'ws:')}/api/live`,
+      origin: server.url,
+      topic,
+      pid: server.child.pid,
+      write: questionAndVoteWriter({
+        api,
+        groupId: community.groupId,
+        // the reads phase used the first askers' budget
+        askers: community.askers.slice(phases.has('reads') ? -askersFor(options.fanoutWrites / 2 + 2) : 0),
+        voter: community.voter,
+      }),
+    };
+    const { results, ratios } = await measureFanout({
+      pool,
+      targets: [townhall, bare(floor, topic, community.groupId)],
+      sizes: [options.fanoutClients],
+      writes: options.fanoutWrites,
+      warmup: 2,
+      gap: 200,
+      timeout: 10_000,
+      batch: 100,
+      address: (n) => viewerAddress(200_000 + n),
+    });
+    console.log(
+      `\n3. Fan-out: ${count(options.fanoutClients)} sockets (signed out) on ${topic}, questions and votes one at a ` +
+        `time, Townhall beside a bare ws server (target: last p99 and spread p99 Townhall/bare ≤ 1.2).\n${FANOUT_LEGEND}`,
+    );
+    console.table(results);
+    console.table(ratios);
+  }
+  console.log(
+    `\nLoad average at the end: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+}
+
+function bare(floor: { url: string; wsUrl: string; pid: number | undefined }, topic: string, groupId: string) {
+  return bareTarget({ ...floor, topic, groupId });
+}
+
+let interrupted = false;
+process.once('SIGINT', () => {
+  interrupted = true;
+  console.error('\nInterrupted: cleaning up…');
+  void cleanup().then(() => process.exit(130));
+});
+try {
+  await main();
+} catch (error) {
+  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
+  else console.error(error);
+  process.exitCode = 1;
+} finally {
+  if (!interrupted) await cleanup();
+}
