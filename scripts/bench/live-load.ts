@@ -15,7 +15,8 @@
 //      of them, then idle again. Every viewer must receive every broadcast (misses are printed).
 //   3. Fan-out: the live-fanout comparison with a bare `ws` broadcast at --fanout-clients sockets.
 // The viewers live in worker threads of this process (--workers) and read and parse every frame;
-// the database is dropped at the end unless --keep. --phases memory,reads,fanout runs a subset.
+// the database is dropped at the end unless --keep. --phases memory,reads,fanout runs a subset;
+// --server-node-options "--cpu-prof --cpu-prof-dir=DIR" profiles the server (written when it stops).
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -59,7 +60,9 @@ const { values } = parseArgs({
     /** Handshakes a second, in all (pages opening at a realistic pace). */
     pace: { type: 'string', default: '250' },
     /** Seconds of each measured read load, after --warmup seconds. */
-    duration: { type: 'string', default: '15' },
+    duration: { type: 'string', default: '10' },
+    /** Rounds of idle, quiet and loaded reads (the viewers close between rounds); figures pool them. */
+    rounds: { type: 'string', default: '3' },
     warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '20' },
     /** Milliseconds between the writes that broadcast to the viewers. */
@@ -77,6 +80,8 @@ const { values } = parseArgs({
     /** DATABASE_POOL_MAX of the server. */
     pool: { type: 'string', default: '10' },
     phases: { type: 'string', default: 'memory,reads,fanout' },
+    /** Node options of the server only, to look inside it: "--cpu-prof --cpu-prof-dir=/tmp/prof". */
+    'server-node-options': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -98,6 +103,7 @@ const options = {
   step: int('step', 1),
   pace: int('pace', 1),
   duration: int('duration', 1),
+  rounds: int('rounds', 1),
   warmup: int('warmup', 0),
   connections: int('connections', 1),
   writeEvery: int('write-every', 50),
@@ -120,8 +126,10 @@ const mib = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
 interface Community {
   host: Person;
   people: Person[];
-  /** People who ask and vote during the measured writes (their question budget is untouched). */
+  /** People who ask during the measured writes of the reads (their question budget is untouched). */
   askers: Person[];
+  /** The same for the fan-out. */
+  fanoutAskers: Person[];
   voter: Person;
   groupId: string;
   slug: string;
@@ -156,16 +164,14 @@ async function fill(api: BenchApi): Promise<Community> {
   if (!sessionId) throw new BenchError(`scheduling the session failed: ${JSON.stringify(scheduled)}`);
   await api.expect(200, host, 'POST', `/api/sessions/${sessionId}/start`);
 
-  const fanoutWrites = phases.has('fanout') ? options.fanoutWrites + 2 : 0;
-  const readWrites = phases.has('reads')
-    ? Math.ceil((2 * (options.duration + options.warmup) + 30) / (options.writeEvery / 1000))
+  // Askers of the measured writes, half of which are questions (a person may ask 30 an hour).
+  const readAskers = phases.has('reads')
+    ? askersFor(Math.ceil((options.rounds * (2 * options.duration + 10)) / (options.writeEvery / 1000) / 2))
     : 0;
+  const fanoutAskers = phases.has('fanout') ? askersFor(Math.ceil((options.fanoutWrites + 2) / 2)) : 0;
   const names = [
     ...Array.from({ length: options.accounts }, (_, i) => `bench_load_${i + 1}`),
-    ...Array.from(
-      { length: askersFor(Math.ceil((fanoutWrites + readWrites) / 2) + 2) },
-      (_, i) => `bench_load_asker_${i + 1}`,
-    ),
+    ...Array.from({ length: readAskers + fanoutAskers }, (_, i) => `bench_load_asker_${i + 1}`),
     'bench_load_voter',
   ];
   const everyone = await timed(
@@ -188,7 +194,8 @@ async function fill(api: BenchApi): Promise<Community> {
     () => everyone.length,
   );
   const people = everyone.slice(0, options.accounts);
-  const askers = everyone.slice(options.accounts, -1);
+  const askers = everyone.slice(options.accounts, options.accounts + readAskers);
+  const fanoutAskerList = everyone.slice(options.accounts + readAskers, -1);
   const voter = everyone.at(-1);
   if (!voter) throw new BenchError('no voter');
 
@@ -296,7 +303,7 @@ async function fill(api: BenchApi): Promise<Community> {
       }),
     () => likes,
   );
-  return { host, people, askers, voter, groupId, slug, sessionId, rows };
+  return { host, people, askers, fanoutAskers: fanoutAskerList, voter, groupId, slug, sessionId, rows };
 }
 
 /**
@@ -323,56 +330,104 @@ const PAGE_PING_MS = 25_000;
 // ---------------------------------------------------------------------------------------------
 // 1. Idle memory
 
-async function measureMemory(server: BenchServer, pool: ViewerPool, community: Community): Promise<void> {
-  const pid = server.child.pid;
+/** RSS of `pid` before and after each step of idle viewers (opened by `open`), 3 s after each step. */
+async function ramp(
+  pid: number | undefined,
+  open: (offset: number, n: number) => Promise<void>,
+): Promise<{ base: number; steps: { viewers: number; rss: number; openMs: number }[] }> {
   const settle = async () => {
     await sleep(3_000);
     return rssBytes(pid);
   };
-  const rows: Record<string, string>[] = [];
   const base = await settle();
-  rows.push({ viewers: '0', 'RSS MiB': mib(base), 'added MiB': '', 'MiB per 1,000 viewers': '', 'open s': '' });
-  let previous = base;
+  const steps: { viewers: number; rss: number; openMs: number }[] = [];
   for (let opened = 0; opened < options.idleViewers;) {
     const n = Math.min(options.step, options.idleViewers - opened);
     const start = now();
-    await pool.open({
+    await open(opened, n);
+    const openMs = now() - start;
+    opened += n;
+    steps.push({ viewers: opened, rss: await settle(), openMs });
+  }
+  return { base, steps };
+}
+
+async function measureMemory(
+  server: BenchServer,
+  pool: ViewerPool,
+  community: Community,
+  floor: { wsUrl: string; url: string; pid: number | undefined },
+): Promise<void> {
+  const pid = server.child.pid;
+  const townhall = await ramp(pid, (offset, n) =>
+    pool.open({
       url: `${server.url.replace('http:', 'ws:')}/api/live`,
       origin: server.url,
-      viewers: viewersOf(community, 100_000 + opened, n),
+      viewers: viewersOf(community, 100_000 + offset, n),
       batch: 50,
       perSecond: options.pace,
       pingMs: PAGE_PING_MS,
-    });
-    const openMs = now() - start;
-    opened += n;
-    const rss = await settle();
-    rows.push({
-      viewers: count(opened),
-      'RSS MiB': mib(rss),
-      'added MiB': mib(rss - previous),
-      'MiB per 1,000 viewers': mib(((rss - base) / opened) * 1000),
-      'open s': (openMs / 1000).toFixed(1),
-    });
-    previous = rss;
-  }
+    }),
+  );
   const collected = await pool.collect();
   await pool.close();
-  const after = await settle();
+  await sleep(3_000);
+  const after = rssBytes(pid);
   await sleep(7_000);
   const later = rssBytes(pid);
+  // The floor: the same viewers (same topics, same pace) on a bare ws server that only keeps them.
+  const bare = await ramp(floor.pid, (offset, n) =>
+    pool.open({
+      url: floor.wsUrl,
+      origin: floor.url,
+      viewers: viewersOf(community, 100_000 + offset, n),
+      batch: 50,
+      perSecond: options.pace,
+      pingMs: PAGE_PING_MS,
+    }),
+  );
+  await pool.close();
+
+  const rows: Record<string, string>[] = [
+    {
+      viewers: '0',
+      'Townhall RSS MiB': mib(townhall.base),
+      'added MiB': '',
+      'MiB per 1,000 viewers': '',
+      'open s': '',
+      'bare ws RSS MiB': mib(bare.base),
+      'bare added MiB': '',
+      'bare MiB per 1,000': '',
+    },
+  ];
+  townhall.steps.forEach((step, index) => {
+    const floorStep = bare.steps[index];
+    const previous = townhall.steps[index - 1]?.rss ?? townhall.base;
+    const floorPrevious = bare.steps[index - 1]?.rss ?? bare.base;
+    rows.push({
+      viewers: count(step.viewers),
+      'Townhall RSS MiB': mib(step.rss),
+      'added MiB': mib(step.rss - previous),
+      'MiB per 1,000 viewers': mib(((step.rss - townhall.base) / step.viewers) * 1000),
+      'open s': (step.openMs / 1000).toFixed(1),
+      'bare ws RSS MiB': floorStep ? mib(floorStep.rss) : '',
+      'bare added MiB': floorStep ? mib(floorStep.rss - floorPrevious) : '',
+      'bare MiB per 1,000': floorStep ? mib(((floorStep.rss - bare.base) / floorStep.viewers) * 1000) : '',
+    });
+  });
   console.log(
-    `\n1. Idle memory: server RSS (VmRSS of /proc/${pid}/status, read 3 s after each step) as idle viewers connect, ` +
+    `\n1. Idle memory: server RSS (VmRSS of /proc/<pid>/status, read 3 s after each step) as idle viewers connect, ` +
       `${options.step} at a time at ${options.pace} handshakes/s; half signed in (over ${community.people.length} people), ` +
       `half on the session page (session + group topics), the rest on the group page (group topic), signed-in pages ` +
-      `also on their user topic; each pings every ${PAGE_PING_MS / 1000} s as pages do. ` +
-      `Target: ≤ 1,024 MiB at 10,000 viewers.`,
+      `also on their user topic; each pings every ${PAGE_PING_MS / 1000} s as pages do. The same viewers then connect ` +
+      `to the bare ws server (a fresh process that only keeps them), the floor of what a socket costs. ` +
+      `Target: Townhall ≤ 1,024 MiB at 10,000 viewers.`,
   );
   console.table(rows);
   console.log(
-    `Viewers saw ${count(collected.stats.frames)} frames (${count(collected.stats.pongs)} pongs); ` +
+    `Townhall's viewers saw ${count(collected.stats.frames)} frames (${count(collected.stats.pongs)} pongs); ` +
       `${collected.stats.closedEarly} sockets closed early ${JSON.stringify(collected.stats.closeCodes)}. ` +
-      `After all closed: RSS ${mib(after)} MiB at 3 s, ${mib(later)} MiB at 10 s.`,
+      `After all closed: Townhall RSS ${mib(after)} MiB at 3 s, ${mib(later)} MiB at 10 s.`,
   );
 }
 
@@ -384,37 +439,86 @@ interface Load {
   requests: { path: string; signedIn: boolean }[];
 }
 
-async function runLoad(
-  server: BenchServer,
-  load: Load,
-  readers: Person[],
-  duration: number,
-): Promise<autocannon.Result> {
+/** What one load under one condition gave: every response time, and its failures. */
+interface Sample {
+  latencies: number[];
+  seconds: number;
+  non2xx: number;
+  errors: number;
+  codes: Record<string, number>;
+  cpuMs: number;
+}
+
+async function runLoad(server: BenchServer, load: Load, readers: Person[], duration: number): Promise<Sample> {
   let clientIndex = 0;
-  return autocannon({
-    url: server.url,
-    connections: options.connections,
-    duration,
-    requests: load.requests.map((request) => ({ method: 'GET' as const, path: request.path })),
-    // Each connection is one visitor (an address of its own; signed in as one of the readers for
-    // the signed-in reads), starting at another request so the mix is spread from the first second.
-    setupClient: (client) => {
-      const index = clientIndex++;
-      const reader = readers[index % readers.length];
-      const address = `198.19.${(index >> 8) & 255}.${index & 255}`;
-      const offset = index % load.requests.length;
-      client.setRequests(
-        [...load.requests.slice(offset), ...load.requests.slice(0, offset)].map((request) => ({
-          method: 'GET' as const,
-          path: request.path,
-          headers: {
-            'x-forwarded-for': address,
-            ...(request.signedIn && reader ? { cookie: reader.cookie } : {}),
-          },
-        })),
-      );
-    },
+  const latencies: number[] = [];
+  const cpuBefore = cpuMs(server.child.pid);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: server.url,
+        connections: options.connections,
+        duration,
+        requests: load.requests.map((request) => ({ method: 'GET' as const, path: request.path })),
+        // Each connection is one visitor (an address of its own; signed in as one of the readers for
+        // the signed-in reads), starting at another request so the mix is spread from the first second.
+        setupClient: (client) => {
+          const index = clientIndex++;
+          const reader = readers[index % readers.length];
+          const address = `198.19.${(index >> 8) & 255}.${index & 255}`;
+          const offset = index % load.requests.length;
+          client.setRequests(
+            [...load.requests.slice(offset), ...load.requests.slice(0, offset)].map((request) => ({
+              method: 'GET' as const,
+              path: request.path,
+              headers: {
+                'x-forwarded-for': address,
+                ...(request.signedIn && reader ? { cookie: reader.cookie } : {}),
+              },
+            })),
+          );
+        },
+      },
+      (error: unknown, done: autocannon.Result) =>
+        error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    // every response time, in fractional milliseconds, so the rounds can be pooled
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      latencies.push(responseTime);
+    });
   });
+  const codes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) codes[code] = stats.count ?? 0;
+  return {
+    latencies,
+    seconds: duration,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    codes,
+    cpuMs: cpuMs(server.child.pid) - cpuBefore,
+  };
+}
+
+/** Samples of the same load and condition taken together. */
+function pooled(samples: Sample[]): Sample {
+  return {
+    latencies: samples.flatMap((sample) => sample.latencies),
+    seconds: samples.reduce((sum, sample) => sum + sample.seconds, 0),
+    non2xx: samples.reduce((sum, sample) => sum + sample.non2xx, 0),
+    errors: samples.reduce((sum, sample) => sum + sample.errors, 0),
+    codes: {},
+    cpuMs: samples.reduce((sum, sample) => sum + sample.cpuMs, 0),
+  };
+}
+
+function figuresOf(sample: Sample): { rate: number; p50: number; p99: number; max: number } {
+  const sorted = Float64Array.from(sample.latencies).sort();
+  return {
+    rate: sample.latencies.length / sample.seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
 async function measureReads(server: BenchServer, pool: ViewerPool, community: Community): Promise<void> {
@@ -440,157 +544,176 @@ async function measureReads(server: BenchServer, pool: ViewerPool, community: Co
     const answer = await api.call(request.signedIn ? (readers[0] ?? null) : null, 'GET', request.path);
     if (answer.status !== 200) throw new BenchError(`GET ${request.path} answered ${answer.status}`);
   }
+  for (const load of [health, reads]) if (options.warmup > 0) await runLoad(server, load, readers, options.warmup);
 
-  const results: Record<string, string>[] = [];
-  const figures = new Map<string, autocannon.Result>();
+  const idle = 'idle (no viewers)';
+  const quiet = `${count(options.viewers)} viewers, no writes`;
+  const loaded = `${count(options.viewers)} viewers + a write every ${options.writeEvery / 1000} s`;
+  const samples = new Map<string, Sample[]>();
+  const rows: Record<string, string>[] = [];
   const problems: string[] = [];
-  const measure = async (condition: string, load: Load) => {
-    if (options.warmup > 0) await runLoad(server, load, readers, options.warmup);
-    const cpuBefore = cpuMs(server.child.pid);
-    const result = await runLoad(server, load, readers, options.duration);
-    const cpu = cpuMs(server.child.pid) - cpuBefore;
-    figures.set(`${condition} ${load.name}`, result);
-    if (result.non2xx + result.errors > 0) {
-      const codes = Object.entries(result.statusCodeStats ?? {})
-        .map(([code, stats]) => `${code}×${stats.count ?? 0}`)
+  const measure = async (round: number, condition: string, load: Load) => {
+    const sample = await runLoad(server, load, readers, options.duration);
+    const key = `${condition}|${load.name}`;
+    samples.set(key, [...(samples.get(key) ?? []), sample]);
+    if (sample.non2xx + sample.errors > 0) {
+      const codes = Object.entries(sample.codes)
+        .map(([code, n]) => `${code}×${n}`)
         .join(', ');
-      problems.push(`${condition}, ${load.name}: ${result.non2xx} non-2xx, ${result.errors} errors; ${codes}`);
+      problems.push(
+        `round ${round}, ${condition}, ${load.name}: ${sample.non2xx} non-2xx, ${sample.errors} errors; ${codes}`,
+      );
     }
-    results.push({
+    const figures = figuresOf(sample);
+    rows.push({
+      round: String(round),
       condition,
       load: load.name,
-      'req/s': result.requests.average.toFixed(0),
-      'p50 ms': millis(result.latency.p50),
-      'p99 ms': millis(result.latency.p99),
-      'max ms': millis(result.latency.max),
-      requests: count(result.requests.total),
-      'non-2xx': String(result.non2xx),
-      errors: String(result.errors),
-      'server CPU %': ((100 * cpu) / (options.duration * 1000)).toFixed(0),
+      'req/s': figures.rate.toFixed(0),
+      'p50 ms': millis(figures.p50),
+      'p99 ms': millis(figures.p99),
+      'max ms': millis(figures.max),
+      'non-2xx': String(sample.non2xx),
+      errors: String(sample.errors),
+      'server CPU %': ((100 * sample.cpuMs) / (sample.seconds * 1000)).toFixed(0),
     });
   };
 
-  const idle = 'idle (no viewers)';
-  await measure(idle, health);
-  await measure(idle, reads);
-
-  const connectStart = now();
-  await pool.open({
-    url: `${server.url.replace('http:', 'ws:')}/api/live`,
-    origin: server.url,
-    viewers: viewersOf(community, 0, options.viewers),
-    batch: 50,
-    perSecond: options.pace,
-    pingMs: PAGE_PING_MS,
-  });
-  console.log(
-    `\n${count(options.viewers)} viewers opened and subscribed in ${((now() - connectStart) / 1000).toFixed(1)} s ` +
-      `(${options.pace} handshakes/s)`,
-  );
-  await sleep(2_000);
-  const quiet = `${count(options.viewers)} viewers, no writes`;
-  await measure(quiet, reads);
-
-  // A real write every --write-every ms, each broadcast to every viewer, while the reads run.
   const write = questionAndVoteWriter({ api, groupId, askers: community.askers, voter: community.voter });
-  const writes: { key: string; sentAt: number; answeredAt: number }[] = [];
-  let isWriting = true;
-  let writeError: unknown;
-  const writer = (async () => {
-    for (let index = 0; isWriting; index++) {
-      const due = now() + options.writeEvery;
-      writes.push(await write(index));
-      await sleep(Math.max(0, due - now()));
-    }
-  })().catch((error: unknown) => {
-    writeError = error;
-  });
-  await sleep(options.writeEvery);
-  const loaded = `${count(options.viewers)} viewers + a write every ${options.writeEvery / 1000} s`;
-  await measure(loaded, health);
-  await measure(loaded, reads);
-  isWriting = false;
-  await writer;
-  if (writeError) throw writeError;
-  const keys = writes.map((w) => w.key);
-  const complete = await pool.waitForAll(keys, 15_000);
-  const received = await pool.received(keys);
-  const collected = await pool.collect();
-  await pool.close();
-
-  const missing = received.reduce((sum, got) => sum + Math.max(0, options.viewers - got), 0);
-  const lastFromResponse: number[] = [];
+  let writeIndex = 0;
+  let writes = 0;
+  let missing = 0;
+  let closedEarly = 0;
+  let frames = 0;
+  const closeCodes: Record<string, number> = {};
   const allFromResponse: number[] = [];
-  for (const w of writes) {
-    let last = Number.NEGATIVE_INFINITY;
-    for (const arrivals of collected.arrivals) {
-      const times = arrivals[w.key];
-      if (!times) continue;
-      for (const at of times) {
-        if (Number.isNaN(at)) continue;
-        allFromResponse.push(at - w.answeredAt);
-        if (at > last) last = at;
-      }
-    }
-    if (Number.isFinite(last)) lastFromResponse.push(last - w.answeredAt);
-  }
-  const sortedAll = Float64Array.from(allFromResponse).sort();
-  const sortedLast = Float64Array.from(lastFromResponse).sort();
-  const writeMs = Float64Array.from(writes.map((w) => w.answeredAt - w.sentAt)).sort();
+  const lastFromResponse: number[] = [];
+  const writeMs: number[] = [];
+  const connectSeconds: string[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    await measure(round, idle, health);
+    await measure(round, idle, reads);
 
-  await sleep(2_000);
-  await measure('idle again (viewers gone)', reads);
+    const connectStart = now();
+    await pool.open({
+      url: `${server.url.replace('http:', 'ws:')}/api/live`,
+      origin: server.url,
+      viewers: viewersOf(community, 0, options.viewers),
+      batch: 50,
+      perSecond: options.pace,
+      pingMs: PAGE_PING_MS,
+    });
+    connectSeconds.push(((now() - connectStart) / 1000).toFixed(1));
+    await sleep(2_000);
+    await measure(round, quiet, reads);
+
+    // A real write every --write-every ms, each broadcast to every viewer, while the loads run.
+    const made: { key: string; sentAt: number; answeredAt: number }[] = [];
+    let isWriting = true;
+    let writeError: unknown;
+    const writer = (async () => {
+      while (isWriting) {
+        const due = now() + options.writeEvery;
+        made.push(await write(writeIndex++));
+        await sleep(Math.max(0, due - now()));
+      }
+    })().catch((error: unknown) => {
+      writeError = error;
+    });
+    await sleep(options.writeEvery);
+    await measure(round, loaded, health);
+    await measure(round, loaded, reads);
+    isWriting = false;
+    await writer;
+    if (writeError) throw writeError;
+
+    const keys = made.map((w) => w.key);
+    await pool.waitForAll(keys, 15_000);
+    const received = await pool.received(keys);
+    const collected = await pool.collect();
+    await pool.close();
+    writes += made.length;
+    missing += received.reduce((sum, got) => sum + Math.max(0, options.viewers - got), 0);
+    closedEarly += collected.stats.closedEarly;
+    frames += collected.stats.frames;
+    for (const [code, n] of Object.entries(collected.stats.closeCodes)) closeCodes[code] = (closeCodes[code] ?? 0) + n;
+    for (const w of made) {
+      writeMs.push(w.answeredAt - w.sentAt);
+      let last = Number.NEGATIVE_INFINITY;
+      for (const arrivals of collected.arrivals) {
+        for (const at of arrivals[w.key] ?? []) {
+          if (Number.isNaN(at)) continue;
+          allFromResponse.push(at - w.answeredAt);
+          if (at > last) last = at;
+        }
+      }
+      if (Number.isFinite(last)) lastFromResponse.push(last - w.answeredAt);
+    }
+    await sleep(2_000);
+  }
 
   console.log(
     `\n2. Reads beside live viewers: autocannon, ${options.connections} connections (each a visitor of its own), ` +
-      `${options.warmup} s warm-up then ${options.duration} s per row. "group reads" rotates ` +
+      `${options.duration} s per row, ${options.rounds} rounds (idle, then ${count(options.viewers)} viewers opened at ` +
+      `${options.pace} handshakes/s in ${connectSeconds.join(', ')} s, quiet, then loaded; they close before the next round). ` +
+      `"group reads" rotates ` +
       `${paths.map((path) => `GET ${path.replace(groupId, ':id').replace(slug, ':slug')}`).join(', ')}, ` +
       `each signed out and signed in; "/api/health" is the floor of a request. Viewers as in 1 ` +
-      `(${count(options.viewers)}, every one on group:<id>); the writes alternate a question and a vote on it, ` +
-      `each broadcast to every viewer. Server CPU % of one core from /proc/<pid>/stat.`,
+      `(every one on group:<id>); the writes alternate a question and a vote on it, each broadcast to every viewer. ` +
+      `Latencies are every response time (fractional ms); server CPU in % of one core, from /proc/<pid>/stat.`,
   );
-  console.table(results);
+  console.table(rows);
+  const total: Record<string, string>[] = [];
+  const pooledFigures = new Map<string, ReturnType<typeof figuresOf>>();
+  for (const [key, list] of samples) {
+    const [condition = '', load = ''] = key.split('|');
+    const sample = pooled(list);
+    const figures = figuresOf(sample);
+    pooledFigures.set(key, figures);
+    total.push({
+      condition,
+      load,
+      'req/s': figures.rate.toFixed(0),
+      'p50 ms': millis(figures.p50),
+      'p99 ms': millis(figures.p99),
+      'max ms': millis(figures.max),
+      requests: count(sample.latencies.length),
+      'server CPU %': ((100 * sample.cpuMs) / (sample.seconds * 1000)).toFixed(0),
+    });
+  }
+  console.log(`All ${options.rounds} rounds together`);
+  console.table(total);
   const ratio = (a: number | undefined, b: number | undefined) =>
     a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(2)}×` : 'n/a';
-  const idleReads = figures.get(`${idle} group reads`);
-  const loadedReads = figures.get(`${loaded} group reads`);
-  const idleHealth = figures.get(`${idle} /api/health`);
-  const loadedHealth = figures.get(`${loaded} /api/health`);
-  const quietReads = figures.get(`${quiet} group reads`);
-  const againReads = figures.get('idle again (viewers gone) group reads');
-  console.log('Ratios to idle (target: group reads p99 loaded/idle ≤ 2)');
-  console.table([
-    {
-      load: 'group reads',
-      'p99 loaded/idle': ratio(loadedReads?.latency.p99, idleReads?.latency.p99),
-      'p50 loaded/idle': ratio(loadedReads?.latency.p50, idleReads?.latency.p50),
-      'req/s loaded/idle': ratio(loadedReads?.requests.average, idleReads?.requests.average),
-      'p99 viewers, no writes/idle': ratio(quietReads?.latency.p99, idleReads?.latency.p99),
-      'p99 idle again/idle': ratio(againReads?.latency.p99, idleReads?.latency.p99),
-    },
-    {
-      load: '/api/health',
-      'p99 loaded/idle': ratio(loadedHealth?.latency.p99, idleHealth?.latency.p99),
-      'p50 loaded/idle': ratio(loadedHealth?.latency.p50, idleHealth?.latency.p50),
-      'req/s loaded/idle': ratio(loadedHealth?.requests.average, idleHealth?.requests.average),
-      'p99 viewers, no writes/idle': '',
-      'p99 idle again/idle': '',
-    },
-  ]);
-  console.log(
-    `Broadcasts during the loaded rows: ${writes.length} writes (write round trip p50 ${millis(percentile(writeMs, 50))} ms, ` +
-      `p99 ${millis(percentile(writeMs, 99))} ms), each to ${count(options.viewers)} viewers: ` +
-      `${count(missing)} of ${count(writes.length * options.viewers)} deliveries missed` +
-      `${complete ? '' : ' (some not delivered within 15 s)'}; from the write's response to a viewer p50 ` +
-      `${millis(percentile(sortedAll, 50))} ms, p99 ${millis(percentile(sortedAll, 99))} ms, to the last viewer of a write ` +
-      `p50 ${millis(percentile(sortedLast, 50))} ms, p99 ${millis(percentile(sortedLast, 99))} ms. Viewers saw ` +
-      `${count(collected.stats.frames)} frames; ${collected.stats.closedEarly} sockets closed early ` +
-      `${JSON.stringify(collected.stats.closeCodes)}.`,
+  const of = (condition: string, load: string) => pooledFigures.get(`${condition}|${load}`);
+  console.log('Ratios to idle, all rounds together (target: group reads p99 loaded/idle ≤ 2)');
+  console.table(
+    [reads.name, health.name].map((load) => ({
+      load,
+      'p99 loaded/idle': ratio(of(loaded, load)?.p99, of(idle, load)?.p99),
+      'p50 loaded/idle': ratio(of(loaded, load)?.p50, of(idle, load)?.p50),
+      'req/s loaded/idle': ratio(of(loaded, load)?.rate, of(idle, load)?.rate),
+      'p99 viewers, no writes/idle': ratio(of(quiet, load)?.p99, of(idle, load)?.p99),
+    })),
   );
-  if (problems.length > 0 || missing > 0 || collected.stats.closedEarly > 0) {
-    console.log(
-      `\nWARNING: ${[...problems, missing > 0 ? `${missing} deliveries missed` : '', collected.stats.closedEarly > 0 ? 'sockets closed early' : ''].filter(Boolean).join('; ')}`,
-    );
+  const sortedAll = Float64Array.from(allFromResponse).sort();
+  const sortedLast = Float64Array.from(lastFromResponse).sort();
+  const sortedWrite = Float64Array.from(writeMs).sort();
+  console.log(
+    `Broadcasts during the loaded rows: ${writes} writes (round trip p50 ${millis(percentile(sortedWrite, 50))} ms, ` +
+      `p99 ${millis(percentile(sortedWrite, 99))} ms), each to ${count(options.viewers)} viewers: ` +
+      `${count(missing)} of ${count(writes * options.viewers)} deliveries missed; from the write's response to a viewer ` +
+      `p50 ${millis(percentile(sortedAll, 50))} ms, p99 ${millis(percentile(sortedAll, 99))} ms, to the last viewer of a ` +
+      `write p50 ${millis(percentile(sortedLast, 50))} ms, p99 ${millis(percentile(sortedLast, 99))} ms. Viewers saw ` +
+      `${count(frames)} frames; ${closedEarly} sockets closed early ${JSON.stringify(closeCodes)}.`,
+  );
+  if (problems.length > 0 || missing > 0 || closedEarly > 0) {
+    const what = [
+      ...problems,
+      missing > 0 ? `${missing} deliveries missed` : '',
+      closedEarly > 0 ? 'sockets closed early' : '',
+    ];
+    console.log(`\nWARNING: ${what.filter(Boolean).join('; ')}`);
     process.exitCode = 1;
   }
 }
@@ -614,10 +737,18 @@ async function main(): Promise<void> {
     throw new BenchError(`the open files limit (${fileLimit}) is below ${most + 1000}; raise it with ulimit -n.`);
   }
   await runMigrations(database.url, pino({ level: 'silent' }));
+  // The server child takes this process's environment: its NODE_OPTIONS only while it starts.
+  const nodeOptions = process.env.NODE_OPTIONS;
+  if (values['server-node-options']) {
+    process.env.NODE_OPTIONS = `${nodeOptions ?? ''} ${values['server-node-options']}`.trim();
+  }
   const server = await startBenchServer({
     databaseUrl: database.url,
     pool: options.pool,
     onCleanup: (step) => cleanups.push(step),
+  }).finally(() => {
+    if (nodeOptions === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = nodeOptions;
   });
   const api = new BenchApi(server.url);
   const community = await fill(api);
@@ -629,10 +760,10 @@ async function main(): Promise<void> {
 
   const pool = new ViewerPool(options.workers);
   cleanups.push(() => pool.terminate());
-  if (phases.has('memory')) await measureMemory(server, pool, community);
+  const floor = await startFloorServer((step) => cleanups.push(step));
+  if (phases.has('memory')) await measureMemory(server, pool, community, floor);
   if (phases.has('reads')) await measureReads(server, pool, community);
   if (phases.has('fanout')) {
-    const floor = await startFloorServer((step) => cleanups.push(step));
     const topic = `group:${community.groupId}`;
     const townhall: FanoutTarget = {
       system: 'Townhall',
@@ -643,8 +774,7 @@ async function main(): Promise<void> {
       write: questionAndVoteWriter({
         api,
         groupId: community.groupId,
-        // the reads phase used the first askers' budget
-        askers: community.askers.slice(phases.has('reads') ? -askersFor(options.fanoutWrites / 2 + 2) : 0),
+        askers: community.fanoutAskers,
         voter: community.voter,
       }),
     };

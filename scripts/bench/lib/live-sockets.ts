@@ -162,7 +162,11 @@ async function viewerWorker(): Promise<void> {
           reject(error);
         }
       });
-      socket.on('close', (code) => {
+      socket.on('close', (code, reason) => {
+        if (!isSubscribed) {
+          clearTimeout(timer);
+          reject(new Error(`closed before "subscribed": ${code} ${reason.toString()}`));
+        }
         if (isSubscribed) stats.open--;
         if (isSubscribed && !closing) {
           stats.closedEarly++;
