@@ -16,7 +16,7 @@
 //   3. Fan-out: the live-fanout comparison with a bare `ws` broadcast at --fanout-clients sockets.
 // The viewers live in worker threads of this process (--workers) and read and parse every frame;
 // the database is dropped at the end unless --keep. --phases memory,reads,fanout runs a subset;
-// --server-node-options "--cpu-prof --cpu-prof-dir=DIR" profiles the server (written when it stops).
+// --server-node-options="--cpu-prof --cpu-prof-dir=DIR" profiles the server (written when it stops).
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
