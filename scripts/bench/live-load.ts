@@ -424,6 +424,18 @@ async function measureMemory(
       `Target: Townhall ≤ 1,024 MiB at 10,000 viewers.`,
   );
   console.table(rows);
+  // The first steps may fill room the heap already had (the fill left it large); the last half
+  // of the steps shows what more viewers cost once that room is used.
+  const slope = (steps: { viewers: number; rss: number }[]) => {
+    const last = steps.at(-1);
+    const middle = steps[Math.floor((steps.length - 1) / 2)];
+    return last && middle && last.viewers > middle.viewers
+      ? mib(((last.rss - middle.rss) / (last.viewers - middle.viewers)) * 1000)
+      : 'n/a';
+  };
+  console.log(
+    `MiB per 1,000 viewers over the last half of the steps: Townhall ${slope(townhall.steps)}, bare ws ${slope(bare.steps)}.`,
+  );
   console.log(
     `Townhall's viewers saw ${count(collected.stats.frames)} frames (${count(collected.stats.pongs)} pongs); ` +
       `${collected.stats.closedEarly} sockets closed early ${JSON.stringify(collected.stats.closeCodes)}. ` +
@@ -751,10 +763,12 @@ async function main(): Promise<void> {
     else process.env.NODE_OPTIONS = nodeOptions;
   });
   const api = new BenchApi(server.url);
+  const startedRss = rssBytes(server.child.pid);
   const community = await fill(api);
   console.log(
     `\nThe community, through the API (server pid ${server.child.pid}, pool ${options.pool}, NODE_ENV=production, ` +
-      `LOG_LEVEL=warn): one ama group with a live session`,
+      `LOG_LEVEL=warn): one ama group with a live session. Server RSS ${mib(startedRss)} MiB when ready, ` +
+      `${mib(rssBytes(server.child.pid))} MiB after the fill.`,
   );
   console.table(community.rows);
 

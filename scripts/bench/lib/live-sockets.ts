@@ -532,6 +532,8 @@ export interface FanoutTarget {
 }
 
 export interface FanoutFigures {
+  /** Server process CPU per write, warm-ups included (ms). */
+  cpuPerWrite: number;
   p50: number;
   p99: number;
   last50: number;
@@ -652,6 +654,7 @@ export async function measureFanout(options: {
       const sortedWrite = sorted(writeMs);
       const sortedSpread = sorted(spreads);
       const row: FanoutFigures = {
+        cpuPerWrite: serverCpu / (writes.length + options.warmup),
         p50: percentile(sortedResponse, 50),
         p99: percentile(sortedResponse, 99),
         last50: percentile(sortedLast, 50),
@@ -678,7 +681,7 @@ export async function measureFanout(options: {
         'req→client p50': fmt(row.request50),
         'req→client p99': fmt(row.request99),
         'write p50 ms': fmt(percentile(sortedWrite, 50)),
-        'server CPU ms/write': fmt(serverCpu / (writes.length + options.warmup)),
+        'server CPU ms/write': fmt(row.cpuPerWrite),
       });
       console.log(
         `${target.system}: ${writes.length + options.warmup} writes (${options.warmup} warm-up) in ` +
@@ -703,6 +706,7 @@ export async function measureFanout(options: {
         [`spread p99 ${of}`]: ratioText(a.spread99, b.spread99),
         [`req→client p50 ${of}`]: ratioText(a.request50, b.request50),
         [`req→client p99 ${of}`]: ratioText(a.request99, b.request99),
+        [`server CPU/write ${of}`]: ratioText(a.cpuPerWrite, b.cpuPerWrite),
       });
     }
   }
