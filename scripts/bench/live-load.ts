@@ -1,4 +1,4 @@
-// `npm run bench live-load [-- --viewers 5000 --idle-viewers 10000 --duration 15 --connections 20]`
+// `npm run bench live-load [-- --viewers 5000 --idle-viewers 10000 --rounds 3 --duration 10 --connections 20]`
 // Issue 15, "live under load": the live channel beside the reads of the group its viewers watch.
 // It makes a fresh database (townhall_live_load_<random>) on BENCH_DATABASE_URL, TEST_DATABASE_URL or
 // the local server, starts the real server on it as a child process (NODE_ENV=production, pool
@@ -7,16 +7,20 @@
 //   1. Idle memory: the server's RSS (VmRSS of /proc/<pid>/status) with 0 viewers and after each
 //      --step more idle viewers up to --idle-viewers, opened at --pace handshakes a second; signed
 //      in and signed out, on the group page or the session page, each watching the topics its page
-//      watches, pinging as pages do.
+//      watches, pinging as pages do; then the same viewers on a bare `ws` server (the floor).
 //   2. Reads beside live viewers: autocannon (--connections) on the group's question queue (top and
 //      new), its posts and its page by slug, signed out and signed in, and on /api/health (the
-//      floor of a request): idle, then with --viewers viewers subscribed to the group's topic and a
-//      real write every second (a question asked or a vote, through the API) that broadcasts to all
-//      of them, then idle again. Every viewer must receive every broadcast (misses are printed).
+//      floor of a request). Each of --rounds rounds: idle, then --viewers viewers subscribed to the
+//      group's topic, quiet, then with a real write every second (a question asked or a vote,
+//      through the API) that broadcasts to all of them; the viewers close before the next round.
+//      Every response time is kept, so the rounds are pooled; every viewer must receive every
+//      broadcast (misses are printed and fail the run).
 //   3. Fan-out: the live-fanout comparison with a bare `ws` broadcast at --fanout-clients sockets.
 // The viewers live in worker threads of this process (--workers) and read and parse every frame;
 // the database is dropped at the end unless --keep. --phases memory,reads,fanout runs a subset;
 // --server-node-options="--cpu-prof --cpu-prof-dir=DIR" profiles the server (written when it stops).
+// Why a bench of its own rather than more of live-fanout: it needs a filled group, signed-in
+// viewers and a read load, and takes minutes; live-fanout stays the quick look at the broadcast.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
