@@ -10,12 +10,23 @@ class FakeSocket extends EventEmitter {
   readonly OPEN = 1;
   readyState = 1;
   readonly sent: unknown[] = [];
-  send(frame: string) {
-    this.sent.push(JSON.parse(frame));
+  /** The raw frames and their options, as ws got them. */
+  readonly frames: { frame: string | Buffer; options: unknown }[] = [];
+  send(frame: string | Buffer, options?: unknown) {
+    this.frames.push({ frame, options });
+    this.sent.push(JSON.parse(frame.toString()));
   }
   closedWith: number | undefined;
-  ping() {}
-  terminate() {}
+  pings = 0;
+  ping() {
+    this.pings += 1;
+  }
+  isTerminated = false;
+  terminate() {
+    this.isTerminated = true;
+    this.readyState = 3;
+    this.emit('close');
+  }
   close(code?: number) {
     this.closedWith = code;
     this.readyState = 3;
@@ -57,6 +68,23 @@ describe('LiveHub delivery to a large audience', () => {
 
     for (let turn = 0; turn < 10; turn += 1) await nextTurn();
     for (const socket of sockets) expect(events(socket)).toEqual(['question.created', 'like.changed']);
+  });
+
+  it('encodes an event once: every socket is sent the same bytes as a text frame', async () => {
+    const hub = new LiveHub(silent);
+    hub.registerTopicKind('room', { authorize: () => true });
+    const sockets = await watchers(hub, 3, 'room:4');
+    hub.deliver({ topic: 'room:4', event: 'question.created', ids: { questionId: 'q' } });
+    const frames = sockets.map((socket) => socket.frames.at(-1));
+    expect(frames.map((sent) => sent?.options)).toEqual([{ binary: false }, { binary: false }, { binary: false }]);
+    expect(Buffer.isBuffer(frames[0]?.frame)).toBe(true);
+    expect(new Set(frames.map((sent) => sent?.frame)).size).toBe(1);
+    expect(JSON.parse(String(frames[0]?.frame))).toEqual({
+      type: 'event',
+      topic: 'room:4',
+      event: 'question.created',
+      ids: { questionId: 'q' },
+    });
   });
 
   it('skips sockets that closed while a broadcast was under way', async () => {
@@ -134,7 +162,59 @@ describe('LiveHub presence', () => {
   });
 });
 
+describe('LiveHub heartbeat', () => {
+  it('pings a slice of sockets per turn of the event loop, then cuts the ones that never answered', async () => {
+    const hub = new LiveHub(silent);
+    const sockets = Array.from({ length: DELIVERY_SLICE * 2 + 7 }, () => new FakeSocket());
+    for (const socket of sockets) hub.accept(socket as unknown as WebSocket, null);
+
+    hub.heartbeat();
+    // only the first slice before this code could run on: the loop was not held
+    expect(sockets.filter((socket) => socket.pings === 1)).toHaveLength(DELIVERY_SLICE);
+    for (let turn = 0; turn < 5; turn += 1) await nextTurn();
+    expect(sockets.every((socket) => socket.pings === 1)).toBe(true);
+
+    // every socket but the last answers
+    const silentOne = sockets.at(-1) as FakeSocket;
+    for (const socket of sockets.slice(0, -1)) socket.emit('pong');
+    hub.heartbeat();
+    for (let turn = 0; turn < 5; turn += 1) await nextTurn();
+    expect(silentOne.isTerminated).toBe(true);
+    expect(sockets.filter((socket) => socket.isTerminated)).toHaveLength(1);
+    expect(sockets.slice(0, -1).every((socket) => socket.pings === 2)).toBe(true);
+    expect(hub.connectionCount).toBe(sockets.length - 1);
+  });
+});
+
 describe('LiveHub sessions', () => {
+  it('checks the subscriptions that arrive together in one session lookup, and later ones in another', async () => {
+    const lookups: string[][] = [];
+    const hub = new LiveHub(silent, {
+      sessions: async (userIds) => {
+        lookups.push([...userIds].sort());
+        return new Map(userIds.map((id) => [id, new Set([`h-${id}`])]));
+      },
+    });
+    hub.registerTopicKind('room', { authorize: () => true });
+    hub.registerTopicKind('user', { authorize: ({ viewer, id }) => viewer?.id === id });
+    const people = ['u1', 'u2', 'u3'];
+    const sockets = people.map((id) => {
+      const socket = new FakeSocket();
+      hub.accept(socket as unknown as WebSocket, { id, sessionHash: `h-${id}` });
+      socket.says({ type: 'subscribe', topic: 'room:1' });
+      socket.says({ type: 'subscribe', topic: `user:${id}` });
+      return socket;
+    });
+    const subscribed = (socket: FakeSocket) =>
+      socket.sent.filter((message) => (message as { type: string }).type === 'subscribed');
+    await vi.waitFor(() => expect(sockets.every((socket) => subscribed(socket).length === 2)).toBe(true));
+    expect(lookups).toEqual([people]);
+
+    sockets[0]?.says({ type: 'subscribe', topic: 'room:2' });
+    await vi.waitFor(() => expect(subscribed(sockets[0] as FakeSocket)).toHaveLength(3));
+    expect(lookups).toEqual([people, ['u1']]);
+  });
+
   it('closes the sockets whose session is gone, renames a replaced one, and keeps the rest', async () => {
     const live = new Map([['u1', new Set(['kept', 'new'])]]);
     const hub = new LiveHub(silent, { sessions: async () => live });

@@ -61,6 +61,9 @@ export const COALESCE_MS = 1_000;
 /** Sockets served per turn of the event loop when an event goes to a large audience. */
 export const DELIVERY_SLICE = 256;
 
+/** ws send options of an event frame: a text frame, from bytes encoded once for every socket. */
+const TEXT_FRAME = { binary: false } as const;
+
 /** Most topics one connection may watch at once. */
 export const MAX_TOPICS_PER_CONNECTION = 100;
 
@@ -207,11 +210,14 @@ export class LiveHub {
     const watchers = this.#byTopic.get(event.topic);
     if (!watchers || watchers.size === 0) return;
     const message: LiveServerMessage = { type: 'event', ...event };
-    this.#deliveries.push({ frame: JSON.stringify(message), connections: [...watchers], next: 0 });
+    // Serialised and encoded once: every socket is sent the same bytes (server frames are not
+    // masked, so ws neither copies nor changes them), rather than each re-encoding a string.
+    const frame = Buffer.from(JSON.stringify(message));
+    this.#deliveries.push({ frame, connections: [...watchers], next: 0 });
     if (!this.#isPumping) this.#pump();
   }
 
-  readonly #deliveries: { frame: string; connections: Connection[]; next: number }[] = [];
+  readonly #deliveries: { frame: Buffer; connections: Connection[]; next: number }[] = [];
   #isPumping = false;
 
   #pump(): void {
@@ -227,7 +233,7 @@ export class LiveHub {
       for (let index = delivery.next; index < end; index += 1) {
         const connection = delivery.connections[index];
         if (connection && connection.socket.readyState === connection.socket.OPEN) {
-          connection.socket.send(delivery.frame);
+          connection.socket.send(delivery.frame, TEXT_FRAME);
         }
       }
       budget -= end - delivery.next;
@@ -239,17 +245,28 @@ export class LiveHub {
 
   /**
    * Pings every socket; one that did not answer since the last round is cut, so the
-   * client notices and reconnects.
+   * client notices and reconnects. Thousands of sockets are pinged DELIVERY_SLICE per turn of the
+   * event loop, as broadcasts are, so a round never holds up HTTP responses behind it.
    */
   heartbeat(): void {
-    for (const connection of this.#connections) {
-      if (!connection.isAlive) {
-        connection.socket.terminate();
-        continue;
+    const connections = [...this.#connections];
+    let next = 0;
+    const pingSlice = () => {
+      const end = Math.min(connections.length, next + DELIVERY_SLICE);
+      for (; next < end; next += 1) {
+        const connection = connections[next];
+        // closed since the round began
+        if (!connection || !this.#connections.has(connection)) continue;
+        if (!connection.isAlive) {
+          connection.socket.terminate();
+          continue;
+        }
+        connection.isAlive = false;
+        connection.socket.ping();
       }
-      connection.isAlive = false;
-      connection.socket.ping();
-    }
+      if (next < connections.length) setImmediate(pingSlice);
+    };
+    pingSlice();
   }
 
   /**
@@ -387,13 +404,38 @@ export class LiveHub {
   async #hasLiveSession(connection: Connection): Promise<boolean> {
     const viewer = connection.viewer;
     if (!viewer || !this.#lookupSessions) return true;
-    const live = await this.#lookupSessions([viewer.id]);
+    const live = await this.#sessionsOf(viewer.id, this.#lookupSessions);
     // renamed meanwhile by a password change made with this very session: it goes on
     if (connection.viewer?.sessionHash !== viewer.sessionHash) return true;
     if (live.get(viewer.id)?.has(viewer.sessionHash)) return true;
     if (!connection.isClosing) this.#close(connection, VIEWER_ENDED_CLOSE_CODE, 'Signed out');
     return false;
   }
+
+  /**
+   * The live sessions of `userId`, read by a lookup that starts after this call: the subscriptions
+   * that arrive in one turn of the event loop (a page subscribes to two or three topics at once,
+   * many pages reconnect together after a restart) share one query rather than one each.
+   */
+  #sessionsOf(userId: string, lookup: SessionLookup): Promise<Map<string, Set<string>>> {
+    let batch = this.#sessionBatch;
+    if (!batch) {
+      const userIds = new Set<string>();
+      const live = new Promise<Map<string, Set<string>>>((resolve, reject) => {
+        setImmediate(() => {
+          // later callers start a lookup of their own, after their message arrived
+          this.#sessionBatch = undefined;
+          lookup([...userIds]).then(resolve, reject);
+        });
+      });
+      batch = { userIds, live };
+      this.#sessionBatch = batch;
+    }
+    batch.userIds.add(userId);
+    return batch.live;
+  }
+
+  #sessionBatch: { userIds: Set<string>; live: Promise<Map<string, Set<string>>> } | undefined;
 
   async #subscribe(connection: Connection, topic: string): Promise<void> {
     if (connection.topics.has(topic)) {
