@@ -154,13 +154,11 @@ export const livePlugin = fp(
             else openPerAddress.delete(subject);
           });
           // The socket remembers the session it was opened with, so it ends when that session does.
-          if (request.viewer) {
-            const found = await app.auth.api.getSession({
-              headers: new Headers({ cookie: request.headers.cookie ?? '' }),
+          if (request.viewer && request.sessionToken) {
+            viewerOfHandshake.set(request, {
+              id: request.viewer.id,
+              sessionHash: sessionTokenHash(request.sessionToken),
             });
-            if (found && found.user.id === request.viewer.id) {
-              viewerOfHandshake.set(request, { id: found.user.id, sessionHash: sessionTokenHash(found.session.token) });
-            }
           }
         },
       },

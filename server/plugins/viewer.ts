@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in person, or null. Set by the accounts feature's session hook. */
     viewer: Viewer | null;
+    /** The session token the viewer was signed in with (checked), or null. */
+    sessionToken: string | null;
   }
 }
 
@@ -13,6 +15,7 @@ declare module 'fastify' {
 export const viewerPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('viewer', null);
+    app.decorateRequest('sessionToken', null);
   },
   { name: 'viewer' },
 );

@@ -62,11 +62,16 @@ export const accountsPlugin = fp(
       const cookie = request.headers.cookie;
       if (!cookie || !SESSION_COOKIE.test(cookie)) return;
       const found = await readSession(cookie);
-      if (found.kind === 'viewer') request.viewer = found.viewer;
-      else if (found.kind === 'better-auth') {
+      if (found.kind === 'viewer') {
+        request.viewer = found.viewer;
+        request.sessionToken = found.token;
+      } else if (found.kind === 'better-auth') {
         const session = await auth.api.getSession({ headers: toWebHeaders(request) });
         // An account disabled by an administrator is signed out, whatever session it still holds.
-        if (session && !session.user.disabledAt) request.viewer = { id: session.user.id };
+        if (session && !session.user.disabledAt) {
+          request.viewer = { id: session.user.id };
+          request.sessionToken = session.session.token;
+        }
       }
     });
 

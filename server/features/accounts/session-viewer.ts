@@ -63,7 +63,7 @@ export function sessionNeedsBetterAuth(expiresAt: Date, now = Date.now()): boole
 
 export type SessionLookup =
   | { kind: 'none' }
-  | { kind: 'viewer'; viewer: Viewer }
+  | { kind: 'viewer'; viewer: Viewer; token: string }
   | { kind: 'disabled' }
   /** Expired or due for its daily extension: better-auth's getSession deals with it. */
   | { kind: 'better-auth' };
@@ -98,6 +98,6 @@ export function createSessionReader(options: {
     if (sessionNeedsBetterAuth(row.expiresAt)) return { kind: 'better-auth' };
     // An account disabled by an administrator is signed out, whatever session it still holds.
     if (row.disabledAt) return { kind: 'disabled' };
-    return { kind: 'viewer', viewer: { id: row.userId } };
+    return { kind: 'viewer', viewer: { id: row.userId }, token };
   };
 }
