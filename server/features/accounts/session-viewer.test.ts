@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
-import { readCookie, sessionNeedsBetterAuth, verifySignedValue } from './session-viewer.ts';
+import { createSessionBatcher, readCookie, sessionNeedsBetterAuth, verifySignedValue } from './session-viewer.ts';
 
 const secret = 'test-secret-test-secret-test-secret-0123';
 const sign = (token: string, key = secret) => `${token}.${createHmac('sha256', key).update(token).digest('base64')}`;
@@ -58,5 +58,39 @@ describe('sessionNeedsBetterAuth', () => {
     expect(sessionNeedsBetterAuth(expiringIn(60), now)).toBe(true);
     expect(sessionNeedsBetterAuth(expiringIn(0), now)).toBe(true);
     expect(sessionNeedsBetterAuth(expiringIn(-60), now)).toBe(true);
+  });
+});
+
+describe('createSessionBatcher', () => {
+  const row = (token: string) => ({ token, userId: `user-of-${token}`, expiresAt: new Date(), disabledAt: null });
+
+  it('asks once for the lookups of one turn, and answers each its own row', async () => {
+    const asked: string[][] = [];
+    const find = createSessionBatcher(async (tokens) => {
+      asked.push(tokens);
+      return tokens.filter((token) => token !== 'gone').map(row);
+    });
+    const answers = await Promise.all([find('a'), find('b'), find('a'), find('gone')]);
+    expect(asked).toEqual([['a', 'b', 'gone']]);
+    expect(answers.map((answer) => answer?.userId)).toEqual(['user-of-a', 'user-of-b', 'user-of-a', undefined]);
+  });
+
+  it('asks again for lookups of a later turn', async () => {
+    const asked: string[][] = [];
+    const find = createSessionBatcher(async (tokens) => {
+      asked.push(tokens);
+      return tokens.map(row);
+    });
+    await find('a');
+    await find('b');
+    expect(asked).toEqual([['a'], ['b']]);
+  });
+
+  it('fails every lookup of a batch whose query fails', async () => {
+    const find = createSessionBatcher(async () => {
+      throw new Error('database away');
+    });
+    const results = await Promise.allSettled([find('a'), find('b')]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
   });
 });

@@ -68,11 +68,42 @@ export type SessionLookup =
   /** Expired or due for its daily extension: better-auth's getSession deals with it. */
   | { kind: 'better-auth' };
 
+type SessionRow = { token: string; userId: string; expiresAt: Date; disabledAt: Date | null };
+
 /**
- * The viewer of a request's session cookie in one prepared statement, checked against the
- * database on every request (a revoked session or a disabled account stops at once on every
- * process): the signature is checked here, with the same secret and rule as better-auth, and
- * better-auth is asked only for the sessions it would write to.
+ * Looks sessions up by token, one statement for all the lookups asked for in the same turn of
+ * the event loop: requests that arrive together (a burst, or a busy page's parallel reads) share
+ * one round trip, and each still reads the database at its own time.
+ */
+export function createSessionBatcher(query: (tokens: string[]) => Promise<SessionRow[]>) {
+  let waiting: { token: string; resolve: (row: SessionRow | undefined) => void; reject: (error: unknown) => void }[] =
+    [];
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    query([...new Set(batch.map((item) => item.token))]).then(
+      (rows) => {
+        const byToken = new Map(rows.map((row) => [row.token, row]));
+        for (const item of batch) item.resolve(byToken.get(item.token));
+      },
+      (error: unknown) => {
+        for (const item of batch) item.reject(error);
+      },
+    );
+  };
+  return (token: string) =>
+    new Promise<SessionRow | undefined>((resolve, reject) => {
+      // after the I/O callbacks of this turn: the requests read in it have all asked by then
+      if (waiting.length === 0) setImmediate(flush);
+      waiting.push({ token, resolve, reject });
+    });
+}
+
+/**
+ * The viewer of a request's session cookie, checked against the database on every request (a
+ * revoked session or a disabled account stops at once on every process), the requests of one
+ * turn in one prepared statement: the signature is checked here, with the same secret and rule
+ * as better-auth, and better-auth is asked only for the sessions it would write to.
  */
 export function createSessionReader(options: {
   db: Database;
@@ -80,12 +111,17 @@ export function createSessionReader(options: {
   cookie: () => Promise<{ name: string; secret: string }>;
 }) {
   const lookup = options.db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, disabledAt: users.disabledAt })
+    .select({
+      token: sessions.token,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      disabledAt: users.disabledAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .limit(1)
-    .prepare('townhall_session_viewer');
+    .where(sql`${sessions.token} = any(${sql.placeholder('tokens')}::text[])`)
+    .prepare('townhall_session_viewers');
+  const findSession = createSessionBatcher((tokens) => lookup.execute({ tokens }));
   let cookie: { name: string; secret: string } | undefined;
 
   return async function readSession(cookieHeader: string): Promise<SessionLookup> {
@@ -93,7 +129,7 @@ export function createSessionReader(options: {
     const value = readCookie(cookieHeader, cookie.name);
     const token = value === null ? null : verifySignedValue(value, cookie.secret);
     if (token === null) return { kind: 'none' };
-    const [row] = await lookup.execute({ token });
+    const row = await findSession(token);
     if (!row) return { kind: 'none' };
     if (sessionNeedsBetterAuth(row.expiresAt)) return { kind: 'better-auth' };
     // An account disabled by an administrator is signed out, whatever session it still holds.
