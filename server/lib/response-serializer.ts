@@ -16,6 +16,33 @@ function zodSchemaOf(schema: unknown): z.ZodType | null {
   return nested instanceof z.ZodType ? nested : null;
 }
 
+type JsonSchema = { [key: string]: unknown };
+
+const isObject = (value: unknown): value is JsonSchema =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * zod writes `.nullable()` as `anyOf: [schema, { type: 'null' }]`, for which fast-json-stringify
+ * validates each value with ajv to pick the branch (the whole object of a nullable answer, a
+ * date's pattern): as `{ ...schema, nullable: true }` it only checks for null.
+ */
+export function nullableAsKeyword(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(nullableAsKeyword);
+  if (!isObject(schema)) return schema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) out[key] = nullableAsKeyword(value);
+  const branches = out.anyOf ?? out.oneOf;
+  if (Array.isArray(branches) && branches.length === 2 && Object.keys(out).length === 1) {
+    const isNull = (branch: unknown) => isObject(branch) && branch.type === 'null' && Object.keys(branch).length === 1;
+    const [first, second] = branches as unknown[];
+    const other = isNull(first) ? second : isNull(second) ? first : null;
+    if (isObject(other) && typeof other.type === 'string' && other.anyOf === undefined && other.oneOf === undefined) {
+      return { ...other, nullable: true };
+    }
+  }
+  return out;
+}
+
 /**
  * A serializer for `schema` that fast-json-stringify compiles from the JSON Schema of zod's
  * output (what the OpenAPI document shows), or null when zod's schema has no JSON Schema form.
@@ -25,7 +52,7 @@ function zodSchemaOf(schema: unknown): z.ZodType | null {
 export function fastSerializerFor(schema: z.ZodType): ((data: unknown) => string) | null {
   try {
     const json = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'throw' });
-    return fastJson(json as Parameters<typeof fastJson>[0]);
+    return fastJson(nullableAsKeyword(json) as Parameters<typeof fastJson>[0]);
   } catch {
     return null;
   }
