@@ -14,7 +14,7 @@ export const BUDGET_KB = 1000;
 export const FIRST_LOAD_JS_BUDGETS_KB = {
   '/': 190,
   '/group/:slug': 250,
-  '/event/:id': 230,
+  '/event/:id': 240,
 } as const satisfies Partial<Record<PageRoute, number>>;
 
 /**

@@ -30,7 +30,8 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   '/create': ['routes/groups/create-group.tsx'],
   '/group/:slug': ['routes/groups/group-page.tsx'],
   '/events': ['routes/sessions/events-page.tsx'],
-  '/event/:id': ['routes/sessions/session-page.tsx'],
+  // the session page always shows its question queue, which it imports lazily
+  '/event/:id': ['routes/sessions/session-page.tsx', 'features/questions/components/questions-panel.tsx'],
   '/group/:slug/edit': ['routes/groups/edit-group.tsx'],
   '/search': ['routes/search/search-page.tsx'],
   '/creator': ['routes/discover/creators.tsx'],
