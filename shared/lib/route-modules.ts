@@ -4,7 +4,9 @@ import type { PageRoute } from './page-routes.ts';
  * The code each page loads lazily, as paths relative to client/ (the keys of the Vite build's
  * manifest), outermost layout first. The server preloads these chunks (and what they import)
  * with the page's HTML, and the bundle budget test adds them to the entry's graph.
- * A client test compares this map with the router. Only the server and tests import it: it
+ * A client test (client/app/route-modules.test.ts) compares this map with the router: each
+ * page's list starts with the modules the router loads for it; after them come modules the
+ * page always imports lazily at first render. Only the server and tests import it: it
  * never ships to the browser.
  */
 export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
