@@ -16,7 +16,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { spawnServer, type SpawnedServer } from '../../server/test/spawn-server.ts';
 import { SessionListResponseSchema } from '../../shared/schemas/sessions.ts';
-import { BenchError } from './lib/bench-server.ts';
+import { BenchError, freePort } from './lib/bench-server.ts';
 import { cleanup, cleanups, seconds } from './lib/bench-kit.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -198,6 +198,7 @@ function figuresOf(result: Result, origin: string): { figures: Figures; faults: 
  */
 async function audit(url: string, label: string, flags: Flags = {}): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
+    await ensureServer();
     const answer = await lighthouse(url, {
       port: chromiumPort,
       hostname: '127.0.0.1',
@@ -220,6 +221,7 @@ async function audit(url: string, label: string, flags: Flags = {}): Promise<Res
 
 let chromiumPort = 0;
 let serverOutput = () => '';
+let ensureServer = async () => {};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -240,11 +242,25 @@ try {
   console.log('Filling a data directory with npm run demo…');
   await seedDemo(dataDir);
 
-  const server: SpawnedServer = await spawnServer({ dataDir, env: { ...childEnv(dataDir), LOG_LEVEL: 'info' } });
+  // One port for the whole run, so the server can be started again at the same address.
+  const port = await freePort();
+  const startServer = () =>
+    spawnServer({ dataDir, env: { ...childEnv(dataDir), LOG_LEVEL: 'info', PORT: String(port) } });
+  let server: SpawnedServer = await startServer();
   cleanups.push(async () => {
     await server.stop();
   });
-  serverOutput = server.output;
+  serverOutput = () => server.output();
+  // This machine is shared: if something outside stops the server between two runs, it is
+  // started again on the same data (and said so), rather than measuring Chromium's error page.
+  ensureServer = async () => {
+    const { exitCode, signalCode } = server.process;
+    if (exitCode === null && signalCode === null) return;
+    console.log(
+      `  the server was stopped from outside (${signalCode ?? `exit ${String(exitCode)}`}); starting it again`,
+    );
+    server = await startServer();
+  };
   const origin = new URL(server.url).origin;
   const live = SessionListResponseSchema.parse(await (await fetch(`${origin}/api/sessions?view=live`)).json())
     .sessions[0];
