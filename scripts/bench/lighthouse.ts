@@ -229,10 +229,64 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 
+const startedAt = Date.now();
+const loadBefore = os.loadavg();
+let pages: { label: string; path: string; flags?: Flags }[] = [];
+const measured = new Map<string, Figures[]>();
+const faults = new Map<string, Set<string>>();
+
+/** The medians of what has been measured so far, and what kept a category below 100. */
+function printReport(): void {
+  const done = [...measured.values()].flat();
+  if (done.length === 0) return;
+  const rows = pages.map((page) => {
+    const all = measured.get(page.label) ?? [];
+    const of = (key: keyof Figures) => median(all.map((figures) => figures[key]));
+    return {
+      page: page.label,
+      perf: of('performance'),
+      a11y: of('accessibility'),
+      'best pr.': of('bestPractices'),
+      seo: of('seo'),
+      FCP: seconds(of('fcp')),
+      LCP: seconds(of('lcp')),
+      TBT: `${of('tbt').toFixed(0)} ms`,
+      CLS: of('cls').toFixed(3),
+      'JS KB gzip': (of('jsGzip') / 1000).toFixed(1),
+      'JS files': of('jsFiles'),
+      'perf (each run)': all.map((figures) => figures.performance).join(' '),
+    };
+  });
+  console.log(
+    `\nLighthouse ${answerVersion()} mobile (simulated throttling), Chromium ${chromiumVersion()}, median of each page's runs:`,
+  );
+  console.table(rows);
+  const indexes = [...measured.values()].flat().map((figures) => figures.benchmarkIndex);
+  console.log(
+    `Lighthouse's CPU benchmark index: median ${median(indexes).toFixed(0)} (from ${Math.min(...indexes).toFixed(0)} to ${Math.max(...indexes).toFixed(0)}; lower means a busier machine).`,
+  );
+  console.log(
+    `Load average before: ${loadBefore.map((value) => value.toFixed(2)).join(' ')}, after: ${os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} (${String(os.cpus().length)} cores), ${seconds(Date.now() - startedAt)} in all.`,
+  );
+  for (const [label, found] of faults) {
+    if (found.size > 0) console.log(`\nBelow 100 on ${label}:\n  ${[...found].join('\n  ')}`);
+  }
+}
+
+// This machine is shared: a run stopped from outside still prints what it measured.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`\nStopped by ${signal}; what was measured until then:`);
+    printReport();
+    void cleanup().finally(() => process.exit(1));
+  });
+}
+
 let exitCode = 0;
 try {
-  const startedAt = Date.now();
-  const loadBefore = os.loadavg();
   buildIfStale();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'townhall-bench-lighthouse-'));
   cleanups.push(async () => {
@@ -265,7 +319,7 @@ try {
   const live = SessionListResponseSchema.parse(await (await fetch(`${origin}/api/sessions?view=live`)).json())
     .sessions[0];
   if (!live) throw new BenchError('the demo has no live session');
-  const pages: { label: string; path: string; flags?: Flags }[] = [
+  pages = [
     { label: '/', path: '/' },
     { label: `/group/${live.group.slug}`, path: `/group/${live.group.slug}` },
     { label: `/event/${live.id} (live)`, path: `/event/${live.id}` },
@@ -284,54 +338,22 @@ try {
     fs.rmSync(profileDir, { recursive: true, force: true });
   });
 
-  const measured = new Map<string, Figures[]>();
-  const faults = new Map<string, Set<string>>();
   for (let run = 1; run <= runs; run += 1) {
     for (const page of pages) {
       process.stdout.write(`run ${String(run)}/${String(runs)}: ${page.label}…\n`);
       const one = figuresOf(await audit(`${origin}${page.path}`, page.label, page.flags), origin);
       measured.set(page.label, [...(measured.get(page.label) ?? []), one.figures]);
+      const { figures } = one;
+      console.log(
+        `  performance ${String(figures.performance)}, FCP ${seconds(figures.fcp)}, LCP ${seconds(figures.lcp)}, TBT ${figures.tbt.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}, JS ${(figures.jsGzip / 1000).toFixed(1)} KB in ${String(figures.jsFiles)} files`,
+      );
       const pageFaults = faults.get(page.label) ?? new Set<string>();
       for (const fault of one.faults) pageFaults.add(fault);
       faults.set(page.label, pageFaults);
     }
   }
 
-  const rows = pages.map((page) => {
-    const all = measured.get(page.label) ?? [];
-    const of = (key: keyof Figures) => median(all.map((figures) => figures[key]));
-    return {
-      page: page.label,
-      perf: of('performance'),
-      a11y: of('accessibility'),
-      'best pr.': of('bestPractices'),
-      seo: of('seo'),
-      FCP: seconds(of('fcp')),
-      LCP: seconds(of('lcp')),
-      TBT: `${of('tbt').toFixed(0)} ms`,
-      CLS: of('cls').toFixed(3),
-      'JS KB gzip': (of('jsGzip') / 1000).toFixed(1),
-      'JS files': of('jsFiles'),
-      'perf (each run)': all.map((figures) => figures.performance).join(' '),
-    };
-  });
-  console.log(
-    `\nLighthouse ${answerVersion()} mobile (simulated throttling), Chromium ${chromiumVersion()}, median of ${String(runs)} runs per page:`,
-  );
-  console.table(rows);
-  const indexes = [...measured.values()].flat().map((figures) => figures.benchmarkIndex);
-  console.log(
-    `Lighthouse's CPU benchmark index: median ${median(indexes).toFixed(0)} (from ${Math.min(...indexes).toFixed(0)} to ${Math.max(...indexes).toFixed(0)}; lower means a busier machine).`,
-  );
-  console.log(
-    `Load average before: ${loadBefore.map((value) => value.toFixed(2)).join(' ')}, after: ${os
-      .loadavg()
-      .map((value) => value.toFixed(2))
-      .join(' ')} (${String(os.cpus().length)} cores), ${seconds(Date.now() - startedAt)} in all.`,
-  );
-  for (const [label, found] of faults) {
-    if (found.size > 0) console.log(`\nBelow 100 on ${label}:\n  ${[...found].join('\n  ')}`);
-  }
+  printReport();
 } catch (error) {
   exitCode = 1;
   console.error(error instanceof BenchError ? error.message : error);
