@@ -43,6 +43,15 @@ export default defineConfig({
           setupFiles: ['client/test/setup.ts'],
         },
       },
+      {
+        // Reads the built client (dist/client): npm test builds before it runs.
+        extends: true,
+        test: {
+          name: 'bundle',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
       integration('integration-embedded'),
       ...(hasExternalDatabase ? [integration('integration-external')] : []),
       {

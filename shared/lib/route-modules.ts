@@ -4,7 +4,9 @@ import type { PageRoute } from './page-routes.ts';
  * The code each page loads lazily, as paths relative to client/ (the keys of the Vite build's
  * manifest), outermost layout first. The server preloads these chunks (and what they import)
  * with the page's HTML, and the bundle budget test adds them to the entry's graph.
- * A client test compares this map with the router. Only the server and tests import it: it
+ * A client test (client/app/route-modules.test.ts) compares this map with the router: each
+ * page's list starts with the modules the router loads for it; after them come modules the
+ * page always imports lazily at first render. Only the server and tests import it: it
  * never ships to the browser.
  */
 export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
@@ -30,7 +32,8 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   '/create': ['routes/groups/create-group.tsx'],
   '/group/:slug': ['routes/groups/group-page.tsx'],
   '/events': ['routes/sessions/events-page.tsx'],
-  '/event/:id': ['routes/sessions/session-page.tsx'],
+  // the session page always shows its question queue, which it imports lazily
+  '/event/:id': ['routes/sessions/session-page.tsx', 'features/questions/components/questions-panel.tsx'],
   '/group/:slug/edit': ['routes/groups/edit-group.tsx'],
   '/search': ['routes/search/search-page.tsx'],
   '/creator': ['routes/discover/creators.tsx'],
@@ -50,3 +53,10 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   '/:username/followers': ['routes/profiles/profile-layout.tsx', 'routes/profiles/profile-sections.tsx'],
   '/:username/following': ['routes/profiles/profile-layout.tsx', 'routes/profiles/profile-sections.tsx'],
 };
+
+/**
+ * Modules the app imports dynamically at every first render, whatever the page (paths relative
+ * to client/, as above): the bundle budget counts them with the entry. Code that waits for a
+ * person's action (a dialog opening, a first toast) is not here, and loads only then.
+ */
+export const FIRST_RENDER_MODULES: readonly string[] = [];

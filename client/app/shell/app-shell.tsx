@@ -1,5 +1,5 @@
 import { CircleUserRound, IdCard, LogIn, LogOut, PanelLeft, Search } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 
 import { SidebarNav, type SidebarUser } from '#client/components/layout/sidebar.tsx';
@@ -12,14 +12,11 @@ import {
   useQuickSwitcher,
   type QuickSwitcherEntry,
 } from '#client/components/ui/quick-switcher.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from '#client/components/ui/sheet.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { Toaster } from '#client/components/ui/toaster.tsx';
-import { AccountMenu } from '#client/features/accounts/components/account-menu.tsx';
+import { LazyToaster } from '#client/components/ui/lazy-toaster.tsx';
 import { useGoogleWelcome } from '#client/features/accounts/hooks/use-google-welcome.ts';
 import { useLogOut } from '#client/features/accounts/hooks/use-log-out.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
-import { NotificationBell } from '#client/features/notifications/components/notification-bell.tsx';
 import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
 import { PageViewBeacon } from '#client/features/analytics/components/page-view-beacon.tsx';
 import { useSubscriptionsNavSection } from '#client/features/groups/hooks/use-subscriptions-nav-section.ts';
@@ -27,6 +24,14 @@ import { cn } from '#client/lib/cn.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 
 import { APP_PAGES } from './app-pages.ts';
+
+// What only a signed-in person sees loads when they are: a visitor's first load leaves it out.
+const AccountMenu = lazy(async () => ({
+  default: (await import('#client/features/accounts/components/account-menu.tsx')).AccountMenu,
+}));
+const NotificationBell = lazy(async () => ({
+  default: (await import('#client/features/notifications/components/notification-bell.tsx')).NotificationBell,
+}));
 import { NAV_SECTIONS } from './nav-sections.ts';
 import { SignInModalProvider, useSignInModal } from './sign-in-modal.tsx';
 import { SiteSearch } from './site-search.tsx';
@@ -118,9 +123,16 @@ function toSidebarUser(user: SessionUser): SidebarUser {
 function AccountSlot({ onLogOut }: { onLogOut: () => void }) {
   const { user, loading } = useSession();
   const { openSignIn } = useSignInModal();
-  if (user) return <AccountMenu user={user} onLogOut={onLogOut} />;
   // Holding the place keeps a signed-in person from seeing 'Sign in' flash before their avatar.
-  if (loading) return <Skeleton className="mx-0.5 size-8 rounded-full" />;
+  const placeholder = <Skeleton className="mx-0.5 size-8 rounded-full" />;
+  if (user) {
+    return (
+      <Suspense fallback={placeholder}>
+        <AccountMenu user={user} onLogOut={onLogOut} />
+      </Suspense>
+    );
+  }
+  if (loading) return placeholder;
   return (
     <Button size="sm" onClick={openSignIn}>
       Sign in
@@ -128,8 +140,14 @@ function AccountSlot({ onLogOut }: { onLogOut: () => void }) {
   );
 }
 
+// The phone's navigation sheet loads when it first opens.
+const MobileNav = lazy(async () => ({ default: (await import('./mobile-nav.tsx')).MobileNav }));
+
 function ShellFrame() {
   const sidebar = useSidebar();
+  // Stays true once opened, so the sheet can play its closing animation.
+  const [hasOpenedMobileNav, setHasOpenedMobileNav] = useState(false);
+  if (sidebar.isMobileOpen && !hasOpenedMobileNav) setHasOpenedMobileNav(true);
   const { user } = useSession();
   const { logOut } = useLogOut();
   const navigate = useNavigate();
@@ -166,7 +184,13 @@ function ShellFrame() {
       </a>
       <TopNav
         search={<SiteSearch />}
-        notifications={user ? <NotificationBell userId={user.id} /> : null}
+        notifications={
+          user ? (
+            <Suspense fallback={<div className="size-9" />}>
+              <NotificationBell userId={user.id} />
+            </Suspense>
+          ) : null
+        }
         account={
           <>
             <QuickSwitcherButton />
@@ -186,13 +210,15 @@ function ShellFrame() {
         >
           <SidebarNav {...navProps} isCollapsed={sidebar.isCollapsed} />
         </aside>
-        <Sheet open={sidebar.isMobileOpen} onOpenChange={sidebar.setMobileOpen}>
-          <SheetContent side="left" className="p-0">
-            <SheetTitle className="sr-only">Navigation</SheetTitle>
-            <SheetDescription className="sr-only">Pages of Townhall</SheetDescription>
-            <SidebarNav {...navProps} onNavigate={() => sidebar.setMobileOpen(false)} />
-          </SheetContent>
-        </Sheet>
+        {hasOpenedMobileNav ? (
+          <Suspense fallback={null}>
+            <MobileNav
+              open={sidebar.isMobileOpen}
+              onOpenChange={sidebar.setMobileOpen}
+              nav={<SidebarNav {...navProps} onNavigate={() => sidebar.setMobileOpen(false)} />}
+            />
+          </Suspense>
+        ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <main id="main" tabIndex={-1} className="min-w-0 flex-1 outline-none">
             <Outlet />
@@ -200,7 +226,7 @@ function ShellFrame() {
           <SiteFooter />
         </div>
       </div>
-      <Toaster />
+      <LazyToaster />
       <PageViewBeacon />
     </div>
   );

@@ -1,56 +1,49 @@
-import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import { Monitor } from 'lucide-react';
+import { lazy, Suspense, useState, type KeyboardEvent } from 'react';
 
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 
-import { useTheme, type ThemeChoice } from './theme.ts';
+import { useTheme } from './theme.ts';
+import { THEME_CHOICES } from './theme-choices.ts';
 
-const CHOICES: { value: ThemeChoice; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
-];
+// The menu (Radix's dropdown and its positioning) is not part of a page's first load: it loads
+// when the pointer or focus reaches the button, and is mounted open when the button is used.
+const loadMenu = () => import('./theme-menu.tsx');
+const ThemeMenu = lazy(async () => ({ default: (await loadMenu()).ThemeMenu }));
 
 /** Light, dark, or the device's setting; the choice is kept in the browser. */
 export function ThemeToggle() {
   const { choice, choose } = useTheme();
-  const current = CHOICES.find((option) => option.value === choice) ?? CHOICES[2];
+  const [isMenuWanted, setMenuWanted] = useState(false);
+  const current = THEME_CHOICES.find((option) => option.value === choice) ?? THEME_CHOICES[2];
   const Icon = current?.icon ?? Monitor;
+  const trigger = {
+    className: cn(buttonVariants({ variant: 'ghost', size: 'icon' })),
+    'aria-label': `Theme: ${current?.label ?? 'System'}`,
+    children: <Icon aria-hidden />,
+  };
+  // Until the menu is there, a plain button that opens it the ways Radix's trigger does.
+  const button = (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...trigger}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setMenuWanted(true)}
+      onKeyDown={(event: KeyboardEvent) => {
+        if (event.key !== 'ArrowDown') return;
+        event.preventDefault();
+        setMenuWanted(true);
+      }}
+    />
+  );
+  if (!isMenuWanted) return button;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }))}
-        aria-label={`Theme: ${current?.label ?? 'System'}`}
-      >
-        <Icon aria-hidden />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={6}
-          className="z-50 min-w-36 rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-        >
-          <DropdownMenu.Label className="px-2 py-1.5 text-xs font-semibold text-muted-foreground">
-            Theme
-          </DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={choice} onValueChange={(value) => choose(value as ThemeChoice)}>
-            {CHOICES.map((option) => (
-              <DropdownMenu.RadioItem
-                key={option.value}
-                value={option.value}
-                className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
-              >
-                <option.icon className="size-4" aria-hidden />
-                <span className="flex-1">{option.label}</span>
-                <DropdownMenu.ItemIndicator>
-                  <Check className="size-4" aria-hidden />
-                </DropdownMenu.ItemIndicator>
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={button}>
+      <ThemeMenu choice={choice} onChoose={choose} trigger={trigger} />
+    </Suspense>
   );
 }

@@ -64,8 +64,8 @@ describe('QuickSwitcher', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.keyboard('{Control>}k{/Control}');
-    expect(screen.getByRole('dialog', { name: 'Quick switcher' })).toBeInTheDocument();
-    // the list's code loads on first opening
+    // the dialog's code (with its list) loads on first opening
+    expect(await screen.findByRole('dialog', { name: 'Quick switcher' })).toBeInTheDocument();
     expect(await screen.findByRole('combobox')).toHaveFocus();
 
     await user.keyboard('{Escape}');

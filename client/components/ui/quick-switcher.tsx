@@ -1,5 +1,4 @@
 import type { LucideIcon } from 'lucide-react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
 import {
   createContext,
   lazy,
@@ -12,16 +11,9 @@ import {
   type ReactNode,
 } from 'react';
 
-import { cn } from '#client/lib/cn.ts';
-import { GENERIC_TEXTS } from '#shared/constants/ui.ts';
-
-import { DialogOverlay } from './dialog.tsx';
-
-const loadPanel = () => import('./quick-switcher-panel.tsx');
-const QuickSwitcherPanel = lazy(loadPanel);
-
-const TITLE = 'Quick switcher';
-const PLACEHOLDER = 'Search pages and actions...';
+// The dialog and its list (cmdk) load when the switcher is first wanted, not with every page.
+const loadDialog = () => import('./quick-switcher-dialog.tsx');
+const QuickSwitcher = lazy(async () => ({ default: (await loadDialog()).QuickSwitcher }));
 
 /** The keys that open the quick switcher, as aria-keyshortcuts spells them (for buttons that open it). */
 export const QUICK_SWITCHER_KEYSHORTCUTS = 'Control+K Meta+K';
@@ -72,47 +64,6 @@ export function useQuickSwitcherShortcut(onToggle: () => void, isEnabled = true)
   }, [onToggle, isEnabled]);
 }
 
-/** Props of QuickSwitcher. */
-export type QuickSwitcherProps = {
-  entries: readonly QuickSwitcherEntry[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Placeholder and accessible name of the search input. */
-  placeholder?: string;
-};
-
-/**
- * The quick switcher dialog: a search box over the entries, grouped. Typing filters by label or
- * keyword (case-insensitive substring, as every list of the kit); arrows move, Enter goes to the
- * entry or runs it, Escape closes. Needs a router above it for `href` entries.
- */
-export function QuickSwitcher({ entries, open, onOpenChange, placeholder = PLACEHOLDER }: QuickSwitcherProps) {
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogOverlay />
-        <DialogPrimitive.Content
-          data-slot="quick-switcher"
-          // The list itself is the content; a description would only repeat the placeholder.
-          aria-describedby={undefined}
-          className={cn(
-            'fixed top-[12dvh] left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 overflow-hidden',
-            'rounded-xl border border-border bg-popover text-popover-foreground shadow-2xl outline-none',
-            'motion-safe:transition-[opacity,scale] motion-safe:duration-150 motion-safe:starting:scale-95 motion-safe:starting:opacity-0',
-          )}
-        >
-          <DialogPrimitive.Title className="sr-only">{TITLE}</DialogPrimitive.Title>
-          {/* Mounted only while open, so every opening starts with an empty search. Its code (cmdk)
-              loads on the first opening, keeping it out of what every page loads first. */}
-          <Suspense fallback={<p className="p-4 text-sm text-muted-foreground">{GENERIC_TEXTS.loading}</p>}>
-            <QuickSwitcherPanel entries={entries} placeholder={placeholder} onClose={() => onOpenChange(false)} />
-          </Suspense>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
-}
-
 /** Opening and closing the app's quick switcher from anywhere under QuickSwitcherProvider. */
 export type QuickSwitcherControls = {
   isOpen: boolean;
@@ -135,26 +86,32 @@ export function QuickSwitcherProvider({
   children: ReactNode;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  // Stays true once opened, so the dialog can play its closing animation and reopen at once.
+  const [hasOpened, setHasOpened] = useState(false);
+  if (isOpen && !hasOpened) setHasOpened(true);
   const open = useCallback(() => setIsOpen(true), []);
   const close = useCallback(() => setIsOpen(false), []);
   const toggle = useCallback(() => setIsOpen((value) => !value), []);
   useQuickSwitcherShortcut(toggle);
-  // Fetch the list's code once the page is idle, so the first Ctrl+K opens at once.
+  // Ctrl or Cmd going down is the first half of Ctrl/Cmd+K: fetch the dialog's code then, so it
+  // is usually there when K follows, without every page loading it.
   useEffect(() => {
-    const preload = () => void loadPanel();
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(preload, { timeout: 5000 });
-      return () => window.cancelIdleCallback(handle);
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Control' || event.key === 'Meta') void loadDialog();
     }
-    const timer = window.setTimeout(preload, 2000);
-    return () => window.clearTimeout(timer);
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
   }, []);
   const controls = useMemo(() => ({ isOpen, open, close, toggle }), [isOpen, open, close, toggle]);
 
   return (
     <QuickSwitcherContext value={controls}>
       {children}
-      <QuickSwitcher entries={entries} open={isOpen} onOpenChange={setIsOpen} />
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <QuickSwitcher entries={entries} open={isOpen} onOpenChange={setIsOpen} />
+        </Suspense>
+      ) : null}
     </QuickSwitcherContext>
   );
 }

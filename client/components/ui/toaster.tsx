@@ -1,7 +1,12 @@
 import { useSyncExternalStore, type CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { toast as sonnerToast, Toaster as Sonner } from 'sonner';
 
 import { TOASTS } from '#shared/constants/ui.ts';
+
+import { provideSonner } from './toast.ts';
+
+// This module is what brings sonner: from now on toast() shows at once, and waiting toasts show.
+provideSonner(sonnerToast);
 
 type Theme = 'light' | 'dark';
 

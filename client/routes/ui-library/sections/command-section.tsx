@@ -22,11 +22,8 @@ import {
   CommandSeparator,
 } from '#client/components/ui/command.tsx';
 import { matchesQuery } from '#client/components/ui/option-filter.ts';
-import {
-  QUICK_SWITCHER_KEYSHORTCUTS,
-  QuickSwitcher,
-  type QuickSwitcherEntry,
-} from '#client/components/ui/quick-switcher.tsx';
+import { QUICK_SWITCHER_KEYSHORTCUTS, type QuickSwitcherEntry } from '#client/components/ui/quick-switcher.tsx';
+import { QuickSwitcher } from '#client/components/ui/quick-switcher-dialog.tsx';
 import { GENERIC_TEXTS } from '#shared/constants/ui.ts';
 
 import { DemoSection } from '../demo-section.tsx';
