@@ -9,7 +9,7 @@ export const BUDGET_KB = 1000;
  * people arrive at a live AMA from a shared link on a phone, so these pages stay small.
  * Checked twice in `npm test`: over the built module graph (scripts/bundle-budget.test.ts) and
  * in Chromium as a phone (tests/e2e/first-load.e2e.test.ts). They hold today's first loads with a
- * little room, so any growth fails; lower them as code leaves the first load (decision 017).
+ * little room, so any growth fails; lower them as code leaves the first load (decision 020).
  */
 export const FIRST_LOAD_JS_BUDGETS_KB = {
   '/': 190,
@@ -20,7 +20,7 @@ export const FIRST_LOAD_JS_BUDGETS_KB = {
 /**
  * Where issue 15 wants the budgets to go (100 KB for `/`, 150 KB for a group or session page).
  * Not reachable while every page needs React 19, React Router's data router, TanStack Query and
- * zod (about 130 KB of gzip together before any of Townhall's code): see decision 017.
+ * zod (about 130 KB of gzip together before any of Townhall's code): see decision 020.
  * The budget report prints how far each page is from it.
  */
 export const FIRST_LOAD_JS_TARGETS_KB = {
