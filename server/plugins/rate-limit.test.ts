@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.ts';
-import { addressSubject, createRateLimiter } from './rate-limit.ts';
+import { addressSubject, createRateLimiter, memoryStore } from './rate-limit.ts';
 
 describe('addressSubject', () => {
   it('keeps IPv4 whole and counts IPv6 per /64', () => {
@@ -14,24 +14,6 @@ describe('addressSubject', () => {
 });
 
 describe('createRateLimiter', () => {
-  const memoryStore = () => {
-    const counts = new Map<string, number>();
-    return {
-      async increment(key: string, start: Date) {
-        const name = `${key}@${start.getTime()}`;
-        counts.set(name, (counts.get(name) ?? 0) + 1);
-        return counts.get(name) ?? 0;
-      },
-      async decrement(key: string, start: Date) {
-        const name = `${key}@${start.getTime()}`;
-        counts.set(name, Math.max(0, (counts.get(name) ?? 0) - 1));
-      },
-      async read(key: string, start: Date) {
-        return counts.get(`${key}@${start.getTime()}`) ?? 0;
-      },
-      async close() {},
-    };
-  };
   const rule = { name: 'test', limit: 2, windowSeconds: 60, what: 'Too many tries' };
 
   it('allows the limit, refuses beyond it with the time left, and starts again next window', async () => {
@@ -75,5 +57,24 @@ describe('createRateLimiter', () => {
     await first.value.release();
     await expect(limiter.reserve(rule, 'a')).resolves.toBeDefined();
     await expect(limiter.reserve(rule, 'a')).rejects.toMatchObject({ statusCode: 429 });
+  });
+});
+
+describe('memoryStore', () => {
+  it('counts per key and window, never below zero, and forgets windows that ended', async () => {
+    let now = 1_000_000;
+    const store = memoryStore(() => now);
+    const window = new Date(960_000);
+    expect(await store.increment('k', window, 60)).toBe(1);
+    expect(await store.increment('k', window, 60)).toBe(2);
+    expect(await store.increment('other', window, 60)).toBe(1);
+    expect(await store.increment('k', new Date(1_020_000), 60)).toBe(1);
+    await store.decrement('k', window);
+    await store.decrement('k', window);
+    await store.decrement('k', window);
+    expect(await store.read('k', window)).toBe(0);
+    now = 2_000_000;
+    await store.close();
+    expect(await store.read('other', window)).toBe(0);
   });
 });

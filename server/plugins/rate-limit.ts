@@ -70,6 +70,41 @@ function postgresStore(db: Database): RateStore {
   };
 }
 
+/**
+ * Counters in this process's memory, for the limits of reads: a GET never writes to PostgreSQL,
+ * so with PostgreSQL as the shared store each process counts its own readers (several processes
+ * allow several times the limit). Windows are swept as they end.
+ */
+export function memoryStore(now: () => number = Date.now): RateStore {
+  const counts = new Map<string, { windowEnd: number; count: number }>();
+  const keyOf = (key: string, windowStart: Date) => `${key}:${windowStart.getTime()}`;
+  const sweeper = setInterval(() => {
+    const time = now();
+    for (const [key, entry] of counts) if (entry.windowEnd <= time) counts.delete(key);
+  }, 60_000);
+  sweeper.unref();
+  return {
+    async increment(key, windowStart, windowSeconds) {
+      const name = keyOf(key, windowStart);
+      const entry = counts.get(name) ?? { windowEnd: windowStart.getTime() + windowSeconds * 1000, count: 0 };
+      entry.count += 1;
+      counts.set(name, entry);
+      return entry.count;
+    },
+    async decrement(key, windowStart) {
+      const entry = counts.get(keyOf(key, windowStart));
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
+    async read(key, windowStart) {
+      return counts.get(keyOf(key, windowStart))?.count ?? 0;
+    },
+    async close() {
+      clearInterval(sweeper);
+      counts.clear();
+    },
+  };
+}
+
 function redisStore(url: string): RateStore {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, connectionName: 'townhall-rate-limit' });
   redis.on('error', () => undefined);
@@ -167,6 +202,8 @@ export const perAddress = (...rules: RateRule[]) => ({
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimit: RateLimiter;
+    /** The limits of reads (GET): Redis when configured, else this process's memory, never PostgreSQL. */
+    readRateLimit: RateLimiter;
   }
   interface FastifyContextConfig {
     /** Limits this route spends, in order, once the viewer is known and the input is valid. */
@@ -221,26 +258,38 @@ function subjectOf(limit: RouteRateLimit, request: FastifyRequest): string | nul
   return request.viewer ? request.viewer.id : null;
 }
 
+/** Whether a request only reads: its limits must not write to the database. */
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
 /**
  * Rate limits shared by all processes: in PostgreSQL, or in Redis when REDIS_URL is set. Routes
  * declare theirs (`config: perAccount(…)`, `perAddress(…)` or a list of both) and one hook spends
- * them; `app.rateLimit` remains for limits that count only successes or failures.
+ * them; `app.rateLimit` remains for limits that count only successes or failures. The limits of
+ * reads (GET routes: search, suggestions, the sign-up form's availability check) count in Redis
+ * when it is configured and otherwise in each process's memory, so no read writes to PostgreSQL.
  */
 export const rateLimitPlugin = fp(
   async (app: FastifyInstance) => {
     const store = app.config.redisUrl ? redisStore(app.config.redisUrl) : postgresStore(app.db);
+    const readStore = app.config.redisUrl ? store : memoryStore();
     const limiter = createRateLimiter(store);
+    const readLimiter = readStore === store ? limiter : createRateLimiter(readStore);
     app.decorate('rateLimit', limiter);
-    app.addHook('onClose', async () => store.close());
+    app.decorate('readRateLimit', readLimiter);
+    app.addHook('onClose', async () => {
+      await store.close();
+      if (readStore !== store) await readStore.close();
+    });
     // preHandler: after the session hook has found the viewer (onRequest) and the input was
     // validated, and before the handler opens any transaction, so counting never holds a
     // connection that a transaction needs.
     app.addHook('preHandler', async (request) => {
       const limits = request.routeOptions.config.rateLimit;
       if (!limits) return;
+      const spend = isRead(request) ? readLimiter : limiter;
       for (const limit of limits) {
         const subject = subjectOf(limit, request);
-        if (subject !== null) await limiter.hit(limit.rule, subject);
+        if (subject !== null) await spend.hit(limit.rule, subject);
       }
     });
   },

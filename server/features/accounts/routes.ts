@@ -110,7 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await app.rateLimit.hit(ACCOUNT_RATE_RULES.availabilityPerAddress, addressSubject(request.ip));
+      await app.readRateLimit.hit(ACCOUNT_RATE_RULES.availabilityPerAddress, addressSubject(request.ip));
       void reply.header('cache-control', 'no-store');
       return checkAvailability(app.db, request.query);
     },
