@@ -17,6 +17,7 @@ class FakeWebSocket implements LiveSocket {
   readonly url: string;
   readonly sent: unknown[] = [];
   closeCalls = 0;
+  readyState = 0;
   onopen: ((event: Event) => void) | null = null;
   onmessage: ((event: MessageEvent) => void) | null = null;
   onclose: ((event: CloseEvent) => void) | null = null;
@@ -37,6 +38,7 @@ class FakeWebSocket implements LiveSocket {
   }
 
   serverOpens(): void {
+    this.readyState = 1;
     this.onopen?.(new Event('open'));
   }
 
@@ -45,7 +47,13 @@ class FakeWebSocket implements LiveSocket {
     this.onmessage?.(new MessageEvent('message', { data }));
   }
 
+  // The close frame has arrived; the close event has not run yet.
+  serverStartsClosing(): void {
+    this.readyState = 2;
+  }
+
   serverCloses(code = 1006): void {
+    this.readyState = 3;
     this.onclose?.(new CloseEvent('close', { code }));
   }
 }
@@ -362,6 +370,18 @@ describe('createLiveClient', () => {
     vi.advanceTimersByTime(LIVE_RECONNECT_MAX_MS);
     client.subscribe('group:2', () => {});
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('sends nothing on a socket the server is closing, before its close event runs', () => {
+    const client = startClient();
+    const stop = client.subscribe('group:1', () => {});
+    const socket = latestSocket();
+    socket.serverOpens();
+    const sentWhenOpen = socket.sent.length;
+    socket.serverStartsClosing();
+    stop();
+    client.setPresence('away');
+    expect(socket.sent).toHaveLength(sentWhenOpen);
   });
 
   it('refuses a malformed topic', () => {

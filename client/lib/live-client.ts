@@ -17,6 +17,8 @@ export type LiveEventListener = (event: LiveEvent) => void;
 
 /** The part of the browser's WebSocket the client uses; tests pass a fake with this shape. */
 export interface LiveSocket {
+  /** 1 while open; the browser's socket turns 2 (closing) as soon as the server's close frame arrives. */
+  readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
   onopen: ((event: Event) => void) | null;
@@ -67,6 +69,8 @@ export type LiveClient = {
 // Reconnect delays stop growing long before this; it only keeps 2 ** attempt finite.
 const MAX_BACKOFF_EXPONENT = 30;
 const NORMAL_CLOSURE = 1000;
+// WebSocket.OPEN, spelled out so tests need no browser global.
+const READY_STATE_OPEN = 1;
 
 /**
  * Delay before reconnect attempt `attempt` (0 for the first): full jitter, a random time
@@ -109,8 +113,10 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
     for (const listener of [...statusListeners]) listener(next);
   }
 
+  // The socket is closing from the moment the server's close frame arrives, before its close event
+  // runs: a message sent then is lost anyway, and the browser reports it as a console error.
   function send(message: LiveClientMessage): void {
-    if (socket && isSocketOpen) socket.send(JSON.stringify(message));
+    if (socket && isSocketOpen && socket.readyState === READY_STATE_OPEN) socket.send(JSON.stringify(message));
   }
 
   function connect(): void {
