@@ -27,43 +27,64 @@ const questionColumns = {
  * their rows, so no like outlives its item.
  */
 export async function loadLikeTarget(db: Queryable, type: ContentLikeTarget, targetId: string): Promise<LikeTarget> {
+  return resolveLikeTarget(db, type, targetId, true);
+}
+
+/**
+ * The same item as `loadLikeTarget` resolves, read without a lock: for reads (the likers list),
+ * which must write nothing. A row lock (even FOR KEY SHARE) assigns a transaction id and marks
+ * the row, so an anonymous read would write to the database.
+ */
+export async function readLikeTarget(db: Queryable, type: ContentLikeTarget, targetId: string): Promise<LikeTarget> {
+  return resolveLikeTarget(db, type, targetId, false);
+}
+
+async function resolveLikeTarget(
+  db: Queryable,
+  type: ContentLikeTarget,
+  targetId: string,
+  lock: boolean,
+): Promise<LikeTarget> {
   const id = requireItemId(targetId, CONTENT_MESSAGES.likeNotFound);
   const missing = () => notFound(CONTENT_MESSAGES.likeNotFound);
   switch (type) {
     case 'post': {
-      const [row] = await db
+      const query = db
         .select({ id: posts.id, groupId: posts.groupId, authorId: posts.authorId, ownerId: groups.ownerId })
         .from(posts)
         .innerJoin(groups, eq(groups.id, posts.groupId))
         .where(eq(posts.id, id))
-        .for('key share', { of: posts });
+        .$dynamic();
+      const [row] = await (lock ? query.for('key share', { of: posts }) : query);
       if (!row) throw missing();
       return { ...row, type, target: 'posts', isHidden: false, isPending: false };
     }
     case 'question': {
-      const [row] = await db
+      const query = db
         .select({ id: questions.id, groupId: questions.groupId, authorId: questions.authorId, ...questionColumns })
         .from(questions)
         .innerJoin(groups, eq(groups.id, questions.groupId))
         .where(eq(questions.id, id))
-        .for('key share', { of: questions });
+        .$dynamic();
+      const [row] = await (lock ? query.for('key share', { of: questions }) : query);
       if (!row) throw missing();
       return { ...row, type, target: 'questionQueue' };
     }
     case 'answer': {
-      const [row] = await db
+      const query = db
         .select({ id: answers.id, groupId: answers.groupId, authorId: answers.authorId, ...questionColumns })
         .from(answers)
         .innerJoin(questions, eq(questions.id, answers.questionId))
         .innerJoin(groups, eq(groups.id, answers.groupId))
         .where(eq(answers.id, id))
-        .for('key share', { of: answers });
+        .$dynamic();
+      const [row] = await (lock ? query.for('key share', { of: answers }) : query);
       if (!row) throw missing();
       // an answer is seen wherever its question is: by the question's author too
       return { ...row, authorId: row.questionAuthorId, type, target: 'questionQueue' };
     }
     case 'comment': {
-      const [row] = await db
+      const query = db
         .select({
           id: comments.id,
           groupId: comments.groupId,
@@ -75,7 +96,8 @@ export async function loadLikeTarget(db: Queryable, type: ContentLikeTarget, tar
         .from(comments)
         .innerJoin(groups, eq(groups.id, comments.groupId))
         .where(eq(comments.id, id))
-        .for('key share', { of: comments });
+        .$dynamic();
+      const [row] = await (lock ? query.for('key share', { of: comments }) : query);
       if (!row) throw missing();
       const base = { id: row.id, groupId: row.groupId, authorId: row.authorId, ownerId: row.ownerId, type };
       if (row.parentType === 'post') return { ...base, target: 'posts', isHidden: false, isPending: false };

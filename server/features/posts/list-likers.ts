@@ -6,7 +6,7 @@ import { likes, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { requireVisibleParent } from './comment-parent.ts';
-import { loadLikeTarget, readLikeCount, type ContentLikeTarget } from './like-target.ts';
+import { readLikeCount, readLikeTarget, type ContentLikeTarget } from './like-target.ts';
 import { presentPerson } from './presenter.ts';
 
 /** Who liked an item, newest first, 20 a page, keyset on (created_at, user id) along likes_target_created_idx. */
@@ -18,7 +18,7 @@ export async function listLikers(options: {
   cursor?: string | undefined;
 }): Promise<z.infer<typeof LikersResponseSchema>> {
   const { db, targetType } = options;
-  const target = await loadLikeTarget(db, targetType, options.targetId);
+  const target = await readLikeTarget(db, targetType, options.targetId);
   requireVisibleParent({ ...target, type: 'question' }, options.viewer);
   const limit = CONTENT_LIMITS.pageSize;
   const conditions: SQL[] = [eq(likes.targetType, targetType), eq(likes.targetId, target.id)];
