@@ -44,6 +44,8 @@ export async function startBenchServer(options: {
   databaseUrl: string;
   pool: number;
   onCleanup: (step: () => Promise<void>) => void;
+  /** SESSION_SECRET, when the bench runs the app in-process too and must accept its cookies; random by default. */
+  sessionSecret?: string;
 }): Promise<BenchServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -60,7 +62,7 @@ export async function startBenchServer(options: {
     DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl,
     DATABASE_POOL_MAX: String(options.pool),
-    SESSION_SECRET: randomBytes(32).toString('hex'),
+    SESSION_SECRET: options.sessionSecret ?? randomBytes(32).toString('hex'),
     TRUST_PROXY: 'loopback',
     LOG_LEVEL: 'warn',
   });
