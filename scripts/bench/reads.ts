@@ -329,6 +329,8 @@ async function measureWrites(url: string, api: BenchApi): Promise<Record<string,
     askers.push(await api.signUp(`bench_reads_asker_${i}_${randomBytes(3).toString('hex')}`));
   }
   const voter = await api.signUp(`bench_reads_voter_${randomBytes(3).toString('hex')}`);
+  // asking and voting in an ama group takes a subscription
+  for (const person of [...askers, voter]) await api.expect(200, person, 'PUT', `/api/groups/${groupId}/subscription`);
   const write = questionAndVoteWriter({ api, groupId, askers, voter });
   const socket = new WebSocket(`${url.replace('http:', 'ws:')}/api/live`, { headers: { origin: url } });
   cleanups.push(async () => socket.terminate());

@@ -89,7 +89,7 @@ function words(n: number): string {
 }
 
 /** A count drawn from an exponential distribution of mean `mean` (SQL), at most `max`. */
-const exponential = (mean: string, max: string) => `least(${max}, floor(-ln(1 - random()) * ${mean}))::int`;
+const exponential = (mean: string, max: string) => `least(${max}, round(-ln(1 - random()) * ${mean}))::int`;
 
 /**
  * Fills the (migrated, empty) database of `client`. The rows are consistent by construction:
@@ -236,7 +236,7 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
             ${exponential('$3::float8', '$2::int - 1')}, ${exponential('$4::float8', '2000')}, t, t
        from bench_groups g
        cross join lateral generate_series(1, g.post_quota) as j
-       cross join lateral (select g.created_at + power(random(), 0.5) * (now() - g.created_at) + 0 * j as t) as c
+       cross join lateral (select g.created_at + power(random(), 0.5) * (now() - g.created_at) + (0 * j) * interval '1 second' as t) as c
       order by t`,
     [WORDS, U, likesPerPost, commentsPerPost],
   );
@@ -400,7 +400,7 @@ export async function describeCommunity(client: pg.Client): Promise<Record<strin
   return Object.fromEntries(
     Object.entries(shape).map(([key, value]) => [
       key,
-      typeof value === 'string' && /^\d+$/.test(value) ? count(Number(value)) : String(value),
+      /^\d+$/.test(String(value)) ? count(Number(value)) : String(value),
     ]),
   );
 }
