@@ -21,6 +21,7 @@ import { listSubscriptions } from '../../server/features/groups/list-subscriptio
 import { GROUP_LIMITS } from '../../shared/schemas/groups.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
 import { cleanup, cleanups, count, millis, seconds, serverUrl, withServerClient } from './lib/bench-kit.ts';
+import { coprimeStrides } from './lib/community.ts';
 
 const { values } = parseArgs({
   options: {
@@ -115,21 +116,6 @@ function redact(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
-}
-
-/** Primes below `limit` that share no factor with `modulus`: strides that visit every user once. */
-function coprimeStrides(modulus: number, limit: number): number[] {
-  const sieve = new Uint8Array(limit + 1);
-  const primes: number[] = [];
-  for (let n = 2; n <= limit; n++) {
-    if (sieve[n]) continue;
-    for (let multiple = n * n; multiple <= limit; multiple += n) sieve[multiple] = 1;
-    if (modulus % n !== 0 && n < modulus) primes.push(n);
-  }
-  // Large ones spread a group's subscribers over the whole user range; a few hundred are plenty.
-  const large = primes.filter((p) => p > modulus / 10);
-  const chosen = (large.length >= 50 ? large : primes).slice(-500);
-  return chosen.length > 0 ? chosen : [1];
 }
 
 interface GenerationRow {
