@@ -566,7 +566,8 @@ async function main(): Promise<void> {
       table.push({
         read: read.name,
         as: as === 'viewers' ? 'signed in' : as === 'host' ? 'host' : 'anonymous',
-        'req/s': count(Math.round(rps)),
+        // 0: not one response came back within a window (every request took longer)
+        'req/s': rps > 0 ? count(Math.round(rps)) : `0 (none within ${options.duration} s)`,
         'p50 ms': millis(mean(list.map((m) => m.p50))),
         'p99 ms': millis(Math.max(...list.map((m) => m.p99))),
         statements: statementCounts.get(`${read.name}|${as}`) ?? '?',
