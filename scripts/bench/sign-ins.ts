@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   const loaded = await measureGets(() =>
     openLoop(rate, seconds, async (index) => {
       const start = performance.now();
-      let status = 0;
+      let status: number;
       try {
         status = await post(`${server.url}/api/accounts/sign-in`, origin, address(19, index), {
           email: emails[index % accounts],
