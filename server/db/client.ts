@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import * as schema from './schema/index.ts';
 import { logDatabaseError } from '../lib/database-errors.ts';
+import { reportCheckoutFailures } from './availability.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** The handle a function gets inside a transaction. */
@@ -124,6 +125,7 @@ export function createDatabase(options: { url: string; max: number; logger: Logg
   pool.on('error', (error) => logDatabaseError(options.logger, 'warn', error, 'idle database connection lost'));
   // A checked-out one emits on the client itself (see guardClientErrors); its query reports it.
   pool.on('connect', (client) => guardClientErrors(client));
+  reportCheckoutFailures(pool);
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 

@@ -87,9 +87,11 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
       await connect();
     },
     async publishInTransaction(tx, events) {
-      for (const event of events) {
-        await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${encodeEvent(event)})`);
-      }
+      // all of a write's events in one round trip, in their order (one statement text for any count)
+      const payloads = events.map(encodeEvent);
+      await tx.execute(
+        sql`select pg_notify(${LIVE_CHANNEL}, "payload") from unnest(${sql.param(payloads)}::text[]) with ordinality as "e"("payload", "n") order by "n"`,
+      );
     },
     async publishAfterCommit() {
       // already sent at commit

@@ -12,7 +12,7 @@ import type { GoogleIdTokenVerifier } from './google-id-token.ts';
 import { GOOGLE_PROVIDER_ID, linkGoogleToAccountWithSameEmail } from './google-link.ts';
 import { refuseSessionOfDisabledAccount } from './disabled-accounts.ts';
 import { deriveUniqueUsername, newUserId } from './google-username.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { betterAuthLogger } from './better-auth-logger.ts';
 
 /** Longest password accepted: argon2 handles more, but nobody types this much. */

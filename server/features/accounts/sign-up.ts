@@ -15,6 +15,9 @@ import { users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { PASSWORD_MAX_LENGTH, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { withPrecomputedHash } from './password-hashing.ts';
+import { watchDatabaseAvailability } from '../../db/availability.ts';
+import { isDatabaseUnavailableError } from '../../lib/database-errors.ts';
 
 // The texts live in shared/ so the client's checks say exactly what the server answers.
 export { SIGN_UP_ERRORS };
@@ -113,13 +116,23 @@ export async function signUpWithEmail(options: {
   if (isCommonPassword(input.password)) throw badRequest(SIGN_UP_ERRORS.commonPassword);
 
   try {
-    const { headers, response } = await auth.api.signUpEmail({
-      body: { email, password: input.password, name: username, username },
-      headers: options.requestHeaders,
-      returnHeaders: true,
-    });
+    // Hashed before better-auth opens its transaction (which would hold a pooled connection
+    // for the whole hashing); a busy hasher answers 503 here, before anything is written.
+    const { headers, response } = await withPrecomputedHash(input.password, () =>
+      watchDatabaseAvailability(() =>
+        auth.api.signUpEmail({
+          body: { email, password: input.password, name: username, username },
+          headers: options.requestHeaders,
+          returnHeaders: true,
+        }),
+      ),
+    );
     return { userId: response.user.id, headers };
   } catch (error) {
+    // The database could not serve it (every connection busy past the checkout timeout, or
+    // down): 503 and a retry, not a mistake in the form. better-auth reports such a failure
+    // inside its transaction as FAILED_TO_CREATE_USER; watchDatabaseAvailability throws the pool's error instead.
+    if ((error instanceof AppError && error.statusCode === 503) || isDatabaseUnavailableError(error)) throw error;
     const code = (error as { body?: { code?: string } }).body?.code;
     if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') {
       throw badRequest(SIGN_UP_MESSAGES.emailRegistered);

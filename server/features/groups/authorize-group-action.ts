@@ -9,6 +9,7 @@ import {
   type InteractionTarget,
   type PermissionResult,
 } from '#shared/lib/permissions.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -46,11 +47,13 @@ export async function authorizeGroupAction(options: {
   target: InteractionTarget;
   /** Lock the group row first (writes that move its counters; see loadGroupWithRelation). */
   lock?: boolean;
+  /** The write's own values read in the same statement (see loadGroupWithRelation), as `extra`. */
+  columns?: Record<string, SQL>;
 }) {
   const { viewer } = options;
-  const { group, relation } = await loadGroupWithRelation(options);
+  const { group, relation, extra } = await loadGroupWithRelation(options);
   const access = presentAccess({ groupId: group.id, ownerId: group.ownerId, viewer, relation });
   const result = checkPermission(access.role, options.action, options.target);
   if (!result.allowed || !viewer) throw permissionDenied(access.role, result);
-  return { viewer, group, relation, access };
+  return { viewer, group, relation, access, extra };
 }

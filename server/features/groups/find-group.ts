@@ -85,6 +85,11 @@ export async function loadGroupWithRelation(options: {
   viewer: Viewer | null;
   groupId: string;
   lock?: boolean;
+  /**
+   * More values read in the same statement (a write's own checks), returned as `extra`: one
+   * JSON object of them, so a write needs no second round trip for its own checks.
+   */
+  columns?: Record<string, SQL>;
 }) {
   const { db, viewer, groupId } = options;
   if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
@@ -96,6 +101,7 @@ export async function loadGroupWithRelation(options: {
       memberCount: groups.memberCount,
       likeCount: groups.likeCount,
       ...relationColumns(viewer?.id ?? '', groups.id),
+      ...(options.columns ? { extra: extraColumns(options.columns) } : {}),
     })
     .from(groups)
     .where(eq(groups.id, groupId))
@@ -103,8 +109,18 @@ export async function loadGroupWithRelation(options: {
     .$dynamic();
   const [row] = await (options.lock ? query.for('no key update', { of: groups }) : query);
   if (!row) throw notFound(GROUP_MESSAGES.notFound);
-  const { isMember, isSubscribed, isLiked, ...group } = row;
-  return { group, relation: viewer ? { isMember, isSubscribed, isLiked } : NO_RELATION };
+  const { isMember, isSubscribed, isLiked, extra, ...group } = row as typeof row & { extra?: unknown };
+  return {
+    group,
+    relation: viewer ? { isMember, isSubscribed, isLiked } : NO_RELATION,
+    extra: (extra ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** `columns` as one JSON object column (keys are constants of the code, never input). */
+function extraColumns(columns: Record<string, SQL>): SQL<Record<string, unknown>> {
+  const pairs = Object.entries(columns).map(([key, value]) => sql`${sql.raw(`'${key}'`)}, ${value}`);
+  return sql<Record<string, unknown>>`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 /** A group's host by the group's id, or undefined when there is no such group (one prepared statement). */

@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { groupTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS, type LikeResponse } from '#shared/schemas/posts.ts';
-import { likes } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/client.ts';
+import { answers, comments, posts, questions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { requireVisibleParent } from './comment-parent.ts';
-import { loadLikeTarget, moveLikeCount, readLikeCount, type ContentLikeTarget } from './like-target.ts';
+import { loadLikeTarget, readLikeCount, type ContentLikeTarget, type LikeTarget } from './like-target.ts';
 
 /**
  * Likes a post, comment, question (a vote) or answer (`isLiked: true`) or takes the like back,
@@ -34,18 +35,8 @@ export async function setLike(options: {
       target: target.target,
     });
     requireVisibleParent({ ...target, type: 'question' }, viewer);
-    const changed = isLiked
-      ? await tx
-          .insert(likes)
-          .values({ targetType, targetId: target.id, userId: viewer.id, groupId: target.groupId })
-          .onConflictDoNothing()
-          .returning({ userId: likes.userId })
-      : await tx
-          .delete(likes)
-          .where(and(eq(likes.targetType, targetType), eq(likes.targetId, target.id), eq(likes.userId, viewer.id)))
-          .returning({ userId: likes.userId });
-    if (changed.length === 0) return { isLiked, likeCount: await readLikeCount(tx, target) };
-    const likeCount = await moveLikeCount(tx, target, isLiked ? 1 : -1);
+    const likeCount = await changeLike(tx, { target, userId: viewer.id, isLiked });
+    if (likeCount === null) return { isLiked, likeCount: await readLikeCount(tx, target) };
     emit({
       topic: groupTopic(target.groupId),
       event: CONTENT_LIVE_EVENTS.likeChanged,
@@ -54,4 +45,24 @@ export async function setLike(options: {
     });
     return { isLiked, likeCount };
   });
+}
+
+/**
+ * Adds or removes the viewer's like row and, only when a row really changed, moves the item's
+ * likeCount: one statement. Returns the new count, or null when nothing changed.
+ */
+async function changeLike(
+  tx: Transaction,
+  options: { target: LikeTarget; userId: string; isLiked: boolean },
+): Promise<number | null> {
+  const { target, userId, isLiked } = options;
+  const table = { post: posts, question: questions, answer: answers, comment: comments }[target.type];
+  const change = isLiked
+    ? sql`insert into "likes" ("target_type", "target_id", "user_id", "group_id") values (${target.type}, ${target.id}, ${userId}, ${target.groupId}) on conflict do nothing returning 1`
+    : sql`delete from "likes" where "target_type" = ${target.type} and "target_id" = ${target.id} and "user_id" = ${userId} returning 1`;
+  const result = await tx.execute<{ like_count: number }>(
+    sql`with "changed" as (${change}) update ${sql.identifier(getTableName(table))} set "like_count" = "like_count" ${sql.raw(isLiked ? '+' : '-')} 1 where "id" = ${target.id} and exists (select 1 from "changed") returning "like_count"`,
+  );
+  const [row] = result.rows;
+  return row ? Number(row.like_count) : null;
 }

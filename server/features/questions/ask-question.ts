@@ -1,20 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS, type Question } from '#shared/schemas/posts.ts';
-import { amaSessions, groups, questions } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { createNotifications } from '../notifications/create-notifications.ts';
+import { NOTIFICATION_CREATED_EVENT } from '../notifications/create-notifications.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { touchGroupActivity } from '../groups/touch-group-activity.ts';
 import { checkText } from './question-text.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
-import { loadQuestion } from './select-questions.ts';
+import { presentQuestion } from './presenter.ts';
 
 /**
  * Asks a question in an ama group (action ask on the questionQueue: subscribers, members and
@@ -42,68 +41,162 @@ export async function askQuestion(options: {
   let hostToTell: string | null = null;
   const question = await options
     .transaction(async (tx, { emit }) => {
-      const { viewer, group, access } = await authorizeGroupAction({
+      const sessionId = input.sessionId;
+      // One statement reads the rule's inputs and the ask's own: the group's settings, whether
+      // its host can be notified, and the group of the session named (a malformed id: none).
+      const { viewer, group, access, extra } = await authorizeGroupAction({
         db: tx,
         viewer: options.viewer,
         groupId: options.groupId,
         action: 'ask',
         target: 'questionQueue',
+        columns: {
+          ama: sql`"groups"."ama"`,
+          questionsNeedApproval: sql`"groups"."questions_need_approval"`,
+          hostIsActive: sql`exists (select 1 from "users" "host" where "host"."id" = "groups"."owner_id" and "host"."disabled_at" is null)`,
+          ...(sessionId !== undefined && isGroupId(sessionId)
+            ? { sessionGroupId: sql`(select "s"."group_id" from "ama_sessions" "s" where "s"."id" = ${sessionId})` }
+            : {}),
+        },
       });
-      const [settings] = await tx
-        .select({ ama: groups.ama, questionsNeedApproval: groups.questionsNeedApproval })
-        .from(groups)
-        .where(eq(groups.id, group.id));
-      if (!settings?.ama) throw badRequest(CONTENT_MESSAGES.questionsOnlyInAma);
+      if (extra.ama !== true) throw badRequest(CONTENT_MESSAGES.questionsOnlyInAma);
       const body = checkText(input.body, 'question');
-      if (input.sessionId !== undefined) {
+      if (sessionId !== undefined) {
         // a session of another group would show the question in a queue it was not asked in
-        const [session] = isGroupId(input.sessionId)
-          ? await tx
-              .select({ groupId: amaSessions.groupId })
-              .from(amaSessions)
-              .where(eq(amaSessions.id, input.sessionId))
-          : [];
-        if (!session) throw badRequest(SESSION_MESSAGES.notFound, { sessionId: SESSION_MESSAGES.notFound });
-        if (session.groupId !== group.id) {
+        const sessionGroupId = extra.sessionGroupId;
+        if (typeof sessionGroupId !== 'string') {
+          throw badRequest(SESSION_MESSAGES.notFound, { sessionId: SESSION_MESSAGES.notFound });
+        }
+        if (sessionGroupId !== group.id) {
           throw badRequest(SESSION_MESSAGES.sessionOfOtherGroup, { sessionId: SESSION_MESSAGES.sessionOfOtherGroup });
         }
       }
 
-      const status = settings.questionsNeedApproval && access.role !== 'host' ? 'pending' : 'open';
-      const [row] = await tx
-        .insert(questions)
-        .values({ groupId: group.id, authorId: viewer.id, body, status, sessionId: input.sessionId ?? null })
-        .returning({ id: questions.id });
-      if (!row) throw new Error('the new question was not returned');
-      if (status === 'open') await touchGroupActivity(tx, group.id);
+      const status = extra.questionsNeedApproval === true && access.role !== 'host' ? 'pending' : 'open';
+      // the host hears of every question, pending ones too (those wait for their approval), as
+      // createNotifications does it: not of their own, and not while their account is disabled
+      const notifyHost = group.ownerId !== viewer.id && extra.hostIsActive === true;
+      const row = await insertQuestion(tx, {
+        groupId: group.id,
+        authorId: viewer.id,
+        body,
+        status,
+        sessionId: sessionId ?? null,
+        hostToNotify: notifyHost ? group.ownerId : null,
+      });
       emit({
         topic: status === 'open' ? groupTopic(group.id) : userTopic(group.ownerId),
         event: CONTENT_LIVE_EVENTS.questionCreated,
         ids: { groupId: group.id, questionId: row.id },
         data: { status },
       });
-      // the host hears of every question, pending ones too: those wait for their approval
-      await createNotifications(tx, emit, [
-        {
-          userId: group.ownerId,
-          kind: 'new_question',
-          actorId: viewer.id,
-          groupId: group.id,
-          targetType: 'question',
-          targetId: row.id,
-          excerpt: body,
-        },
-      ]);
+      if (notifyHost) {
+        emit({ topic: userTopic(group.ownerId), event: NOTIFICATION_CREATED_EVENT, ids: { userId: group.ownerId } });
+      }
       if (group.ownerId !== viewer.id) hostToTell = group.ownerId;
-      return loadQuestion(tx, viewer, row.id);
+      return presentQuestion(
+        {
+          id: row.id,
+          groupId: group.id,
+          sessionId: sessionId ?? null,
+          authorId: viewer.id,
+          authorUsername: row.authorUsername,
+          authorName: row.authorName,
+          authorImage: row.authorImage,
+          body,
+          status,
+          isHidden: false,
+          pinnedAt: null,
+          answeredAt: null,
+          likeCount: 0,
+          commentCount: 0,
+          isLiked: false,
+          createdAt: new Date(row.createdMs),
+          updatedAt: new Date(row.updatedMs),
+          editedAt: null,
+          ownerId: group.ownerId,
+          answerId: null,
+          answerAuthorId: null,
+          answerAuthorUsername: null,
+          answerAuthorName: null,
+          answerAuthorImage: null,
+          answerBody: null,
+          answerLikeCount: null,
+          answerIsLiked: null,
+          answerCreatedAt: null,
+          answerUpdatedAt: null,
+          answerEditedAt: null,
+        },
+        viewer.id,
+      );
     })
     .catch(async (error: unknown) => {
       await reservation?.release().catch(() => undefined);
       throw error;
     });
   if (hostToTell !== null && options.onAsked) {
-    // the question stands even if its e-mail cannot be scheduled; the next question's job covers it
-    await options.onAsked(hostToTell).catch(() => undefined);
+    // Not awaited: the answer does not depend on it. The question stands even if its e-mail
+    // cannot be scheduled; the next question's job covers it.
+    void options.onAsked(hostToTell).catch(() => undefined);
   }
   return question;
+}
+
+/**
+ * The new question, the group's activity moved forward (open questions only: a pending one
+ * moves it at approval, see touchGroupActivity) and the host's notification (see
+ * createNotifications; null: none), in one statement. Returns what the answer shows of it.
+ */
+async function insertQuestion(
+  tx: Transaction,
+  values: {
+    groupId: string;
+    authorId: string;
+    body: string;
+    status: 'open' | 'pending';
+    sessionId: string | null;
+    hostToNotify: string | null;
+  },
+): Promise<{
+  id: string;
+  createdMs: number;
+  updatedMs: number;
+  authorUsername: string;
+  authorName: string;
+  authorImage: string;
+}> {
+  const touch =
+    values.status === 'open'
+      ? sql`, "touched" as (update "groups" set "last_activity_at" = greatest(coalesce("last_activity_at", now()), now()) where "id" = ${values.groupId})`
+      : sql``;
+  const notify =
+    values.hostToNotify !== null
+      ? sql`, "notified" as (insert into "notifications" ("user_id", "kind", "actor_id", "group_id", "target_type", "target_id", "excerpt") select ${values.hostToNotify}, 'new_question', ${values.authorId}, ${values.groupId}, 'question', "q"."id"::text, ${values.body.slice(0, 140)} from "q")`
+      : sql``;
+  const result = await tx.execute<{
+    id: string;
+    created_ms: number;
+    updated_ms: number;
+    username: string;
+    name: string;
+    profile_image_url: string;
+  }>(sql`with "q" as (
+      insert into "questions" ("group_id", "author_id", "body", "status", "session_id")
+      values (${values.groupId}, ${values.authorId}, ${values.body}, ${values.status}, ${values.sessionId})
+      returning "id", "created_at", "updated_at"
+    )${touch}${notify}
+    select "q"."id", floor(extract(epoch from "q"."created_at") * 1000)::bigint as "created_ms",
+      floor(extract(epoch from "q"."updated_at") * 1000)::bigint as "updated_ms",
+      "u"."username", "u"."name", "u"."profile_image_url"
+    from "q" join "users" "u" on "u"."id" = ${values.authorId}`);
+  const [row] = result.rows;
+  if (!row) throw new Error('the new question was not returned');
+  return {
+    id: row.id,
+    createdMs: Number(row.created_ms),
+    updatedMs: Number(row.updated_ms),
+    authorUsername: row.username,
+    authorName: row.name,
+    authorImage: row.profile_image_url,
+  };
 }
