@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { cursorTime, isGroupId } from '../groups/cursor.ts';
@@ -112,6 +113,23 @@ export function presentSession(row: SessionRow): AmaSession {
 export async function loadSession(db: Queryable, sessionId: string): Promise<AmaSession> {
   if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
   const [row] = await selectSessions(db, eq(amaSessions.id, sessionId)).limit(1);
+  if (!row) throw notFound(SESSION_MESSAGES.notFound);
+  return presentSession(row);
+}
+
+/** One session by id, prepared once: for reads on the pool (`loadSession` runs in transactions too). */
+export function oneSessionQuery(db: Database) {
+  return preparedQuery(db, 'sessions_one', (name) =>
+    selectSessions(db, eq(amaSessions.id, sql.placeholder('sessionId')))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+/** One session, presented, read with one prepared statement; 404 when there is none. */
+export async function readSession(db: Database, sessionId: string): Promise<AmaSession> {
+  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  const [row] = await oneSessionQuery(db).execute({ sessionId });
   if (!row) throw notFound(SESSION_MESSAGES.notFound);
   return presentSession(row);
 }
