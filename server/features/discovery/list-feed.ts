@@ -51,7 +51,8 @@ const column = <T>(name: string) => sql<T>`${sql.identifier(name)}`;
 /**
  * A page of the viewer's feed, first or after a cursor: one prepared statement per shape. A
  * UNION ALL of posts and answers (answers of hidden questions left out), each branch cut to a
- * page in the order of its (group_id, created_at desc) index, with a keyset cursor on
+ * page per group in the order of its (group_id, created_at desc) index (a lateral join over the
+ * viewer's groups: a very large group costs a page, not all its rows), with a keyset cursor on
  * (created_at, id); ids are random UUIDs, so a post and an answer never share one.
  */
 function pageQuery(db: Database, after: boolean) {
@@ -90,16 +91,22 @@ function pageQuery(db: Database, after: boolean) {
         from (
           (select 'post' as kind, p.id, p.created_at, p.group_id, p.author_id, p.body, p.images,
               null::uuid as question_id, null::text as question_body
-            from posts p
-            where p.group_id in (select group_id from mine) ${before('p')}
+            from mine cross join lateral (
+              select p.* from posts p
+              where p.group_id = mine.group_id ${before('p')}
+              order by p.created_at desc, p.id desc
+              limit ${limit}) as p
             order by p.created_at desc, p.id desc
             limit ${limit})
           union all
           (select 'answer' as kind, a.id, a.created_at, a.group_id, a.author_id, a.body, null::jsonb as images,
-              q.id as question_id, q.body as question_body
-            from answers a
-            join questions q on q.id = a.question_id
-            where a.group_id in (select group_id from mine) and not q.is_hidden ${before('a')}
+              a.question_id, a.question_body
+            from mine cross join lateral (
+              select a.*, q.body as question_body from answers a
+              join questions q on q.id = a.question_id
+              where a.group_id = mine.group_id and not q.is_hidden ${before('a')}
+              order by a.created_at desc, a.id desc
+              limit ${limit}) as a
             order by a.created_at desc, a.id desc
             limit ${limit})
         ) as items
