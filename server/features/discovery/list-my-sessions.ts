@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { DISCOVERY_LIMITS, type MySessionsScope } from '#shared/schemas/discovery.ts';
 import type { SessionListResponse } from '#shared/schemas/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
@@ -11,29 +12,43 @@ import { myGroupIds } from './my-groups.ts';
 
 const SCOPE_STATUS = { upcoming: 'scheduled', live: 'live' } as const;
 
+/** A page of the sessions of the viewer's groups, per scope, first or after a cursor: prepared once per shape. */
+function pageQuery(db: Database, scope: MySessionsScope, after: boolean) {
+  return preparedQuery(db, `discovery_my_sessions_${scope}_${after ? 'after' : 'first'}`, (name) => {
+    const conditions: SQL[] = [
+      eq(amaSessions.status, SCOPE_STATUS[scope]),
+      inArray(amaSessions.groupId, myGroupIds(sql.placeholder('viewerId'), { isFollowedIncluded: false })),
+    ];
+    if (after) {
+      conditions.push(
+        sql`(${amaSessions.startsAt}, ${amaSessions.id}) > (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
+      );
+    }
+    return selectSessions(db, and(...conditions))
+      .orderBy(asc(amaSessions.startsAt), asc(amaSessions.id))
+      .limit(DISCOVERY_LIMITS.pageSize + 1)
+      .prepare(name);
+  });
+}
+
 /**
  * One page of the sessions of the viewer's groups (subscribed, member or host): upcoming
- * (scheduled, soonest first) or live (by planned start); keyset cursor on (startsAt, id).
+ * (scheduled, soonest first) or live (by planned start); keyset cursor on (startsAt, id). One
+ * prepared statement.
  */
 export async function listMySessions(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer | null;
   scope: MySessionsScope;
   cursor?: string | undefined;
 }): Promise<SessionListResponse> {
   const viewer = requireViewer(options.viewer);
   const limit = DISCOVERY_LIMITS.pageSize;
-  const conditions: SQL[] = [
-    eq(amaSessions.status, SCOPE_STATUS[options.scope]),
-    inArray(amaSessions.groupId, myGroupIds(viewer.id, { isFollowedIncluded: false })),
-  ];
-  if (options.cursor) {
-    const { key, id } = decodeCursor(options.cursor, { key: 'time', id: 'uuid' });
-    conditions.push(sql`(${amaSessions.startsAt}, ${amaSessions.id}) > (${key}::timestamptz, ${id}::uuid)`);
-  }
-  const rows = await selectSessions(options.db, and(...conditions))
-    .orderBy(asc(amaSessions.startsAt), asc(amaSessions.id))
-    .limit(limit + 1);
+  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const rows = await pageQuery(options.db, options.scope, after !== null).execute({
+    viewerId: viewer.id,
+    ...(after ? { time: after.key, id: after.id } : {}),
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

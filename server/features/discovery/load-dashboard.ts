@@ -1,159 +1,128 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   DISCOVERY_LIMITS,
   type ActivityItem,
   type DashboardGroup,
   type DashboardResponse,
 } from '#shared/schemas/discovery.ts';
-import type { Queryable } from '../../db/client.ts';
-import { amaSessions, comments, groupSubscriptions, groups, posts, questions, users } from '../../db/schema/index.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { requireViewer } from '../groups/host-only.ts';
-import { presentSession, selectSessions } from '../sessions/select-sessions.ts';
+import { presentSession, sessionJson, sessionFromJson, type SessionJson } from '../sessions/select-sessions.ts';
 
-const groupRef = {
-  groupId: groups.id,
-  groupSlug: groups.slug,
-  groupName: groups.name,
-  groupImage: groups.groupImage,
-};
-const actor = {
-  actorId: users.id,
-  actorUsername: users.username,
-  actorName: users.name,
-  actorImage: users.profileImageUrl,
-};
+/** An activity item as the statement writes it: its time as text (UTC, to the microsecond). */
+type ActivityJson = Omit<ActivityItem, 'createdAt'> & { createdAt: string };
 
-type ActivityRow = { [K in keyof typeof groupRef | keyof typeof actor]: string } & {
-  id: string;
-  createdAt: Date;
-  text: string;
-};
-
-function presentActivity(
-  kind: ActivityItem['kind'],
-  row: ActivityRow,
-  target: ActivityItem['target'],
-): ActivityItem & { at: number } {
-  return {
-    kind,
-    id: row.id,
-    createdAt: row.createdAt.toISOString(),
-    group: { id: row.groupId, slug: row.groupSlug, name: row.groupName, groupImage: row.groupImage },
-    actor: { id: row.actorId, username: row.actorUsername, name: row.actorName, profileImageURL: row.actorImage },
-    text: row.text,
-    target,
-    at: row.createdAt.getTime(),
-  };
+/**
+ * The whole dashboard of the viewer `viewerId` names, as three JSON columns of one row (the
+ * viewer's own): prepared once.
+ *
+ * - groups: the hosted groups, newest first (at most dashboardGroupsMax), with their open and
+ *   pending questions counted through questions_group_created_idx;
+ * - sessions: the scheduled and live sessions of the hosted groups, live ones first, then the
+ *   soonest (ama_sessions_group_starts_idx);
+ * - activity: the newest questions (not hidden), comments and posts of other people and the
+ *   newest subscriptions, each kind cut to the page in the order of its (group, created_at)
+ *   index per hosted group, then merged: newest first to the millisecond, and at the same
+ *   millisecond questions, comments, posts, subscriptions, each newest first (the order the
+ *   four lists had when they were merged in JavaScript).
+ */
+function dashboardQuery(db: Database) {
+  return preparedQuery(db, 'discovery_dashboard', (name) => {
+    const viewerId = sql.placeholder('viewerId');
+    const perKind = sql.raw(String(DISCOVERY_LIMITS.dashboardActivity));
+    const groupRef = sql`'id', g.id, 'slug', g.slug, 'name', g.name, 'groupImage', g.group_image`;
+    // each kind: the newest of every hosted group, in the order of that group's index
+    const latest = (select: SQL, from: SQL) => sql`(select ${select}
+      from groups g cross join lateral (${from} limit ${perKind}) as x
+      where g.owner_id = ${viewerId})`;
+    const activity = sql`
+      ${latest(
+        sql`'question' as kind, 0 as rank, x.id::text as id, x.created_at, x.body as text, g.id as group_id, g.slug,
+          g.name, g.group_image, x.author_id as actor_id, 'question' as target_type, x.id::text as target_id`,
+        sql`select q.id, q.created_at, q.body, q.author_id from questions q
+          where q.group_id = g.id and q.author_id <> ${viewerId} and not q.is_hidden order by q.created_at desc`,
+      )}
+      union all
+      ${latest(
+        sql`'comment', 1, x.id::text, x.created_at, x.body, g.id, g.slug, g.name, g.group_image, x.author_id,
+          x.parent_type, x.parent_id::text`,
+        sql`select c.id, c.created_at, c.body, c.author_id, c.parent_type, c.parent_id from comments c
+          where c.group_id = g.id and c.author_id <> ${viewerId} order by c.created_at desc`,
+      )}
+      union all
+      ${latest(
+        sql`'post', 2, x.id::text, x.created_at, x.body, g.id, g.slug, g.name, g.group_image, x.author_id, 'post',
+          x.id::text`,
+        sql`select p.id, p.created_at, p.body, p.author_id from posts p
+          where p.group_id = g.id and p.author_id <> ${viewerId} order by p.created_at desc`,
+      )}
+      union all
+      ${latest(
+        sql`'subscription', 3, g.id::text || ':' || x.user_id, x.created_at, '', g.id, g.slug, g.name, g.group_image,
+          x.user_id, 'group', g.id::text`,
+        sql`select s.user_id, s.created_at from group_subscriptions s where s.group_id = g.id
+          order by s.created_at desc`,
+      )}`;
+    const activityOrder = sql`date_trunc('milliseconds', a.created_at) desc, a.rank, a.created_at desc`;
+    return db
+      .select({
+        groups: sql<DashboardGroup[]>`(
+          select coalesce(json_agg(json_build_object(${groupRef}, 'ama', g.ama, 'subscriberCount', g.subscriber_count,
+                   'memberCount', g.member_count, 'unansweredCount', g.unanswered, 'pendingCount', g.pending)
+                 order by g.created_at desc, g.id desc), '[]'::json)
+          from (select g.*,
+                  (select count(*)::int from questions q where q.group_id = g.id and q.status = 'open' and not q.is_hidden) as unanswered,
+                  (select count(*)::int from questions q where q.group_id = g.id and q.status = 'pending' and not q.is_hidden) as pending
+                from groups g where g.owner_id = ${viewerId}
+                order by g.created_at desc, g.id desc
+                limit ${sql.raw(String(DISCOVERY_LIMITS.dashboardGroupsMax))}) as g)`,
+        sessions: sql<SessionJson[]>`(
+          select coalesce(json_agg(s.session order by s.is_live desc, s.starts_at, s.id), '[]'::json)
+          from (select ${sessionJson('s', 'g', 'h')} as session, s.status = 'live' as is_live, s.starts_at, s.id
+                from groups hosted
+                join ama_sessions s on s.group_id = hosted.id and s.status in ('scheduled', 'live')
+                join groups g on g.id = s.group_id
+                join users h on h.id = s.host_id
+                where hosted.owner_id = ${viewerId}
+                order by s.status = 'live' desc, s.starts_at, s.id
+                limit ${sql.raw(String(DISCOVERY_LIMITS.dashboardSessions))}) as s)`,
+        activity: sql<ActivityJson[]>`(
+          select coalesce(json_agg(json_build_object('kind', a.kind, 'id', a.id,
+                   'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+                   'group', json_build_object('id', a.group_id, 'slug', a.slug, 'name', a.name, 'groupImage', a.group_image),
+                   'actor', json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'profileImageURL', u.profile_image_url),
+                   'text', a.text, 'target', json_build_object('type', a.target_type, 'id', a.target_id))
+                 order by ${activityOrder}), '[]'::json)
+          from (select * from (${activity}) as a order by ${activityOrder} limit ${perKind}) as a
+          join users u on u.id = a.actor_id)`,
+      })
+      .from(users)
+      .where(eq(users.id, viewerId))
+      .prepare(name);
+  });
 }
 
 /**
  * The creator dashboard: the groups the viewer hosts with their subscribers, unanswered (open,
  * not hidden) and pending (waiting for approval, not hidden) questions; the scheduled and live
- * sessions of those groups; and the latest things other people did in them. A few small
- * queries, each bounded: the groups (counts per group through questions_group_created_idx),
- * the sessions, and the newest questions, comments, posts and subscriptions, merged here.
+ * sessions of those groups; and the latest things other people did in them. One prepared
+ * statement (see `dashboardQuery`).
  */
-export async function loadDashboard(options: { db: Queryable; viewer: Viewer | null }): Promise<DashboardResponse> {
-  const { db } = options;
+export async function loadDashboard(options: { db: Database; viewer: Viewer | null }): Promise<DashboardResponse> {
   const viewer = requireViewer(options.viewer);
-  const hosted = eq(groups.ownerId, viewer.id);
-  const hostedIds = db.select({ id: groups.id }).from(groups).where(hosted);
-  // Written out: in a one-table select Drizzle leaves column names unqualified, which the
-  // subquery would read as its own table's. Counted through questions_group_created_idx.
-  const countQuestions = (status: 'open' | 'pending') =>
-    sql<number>`(select count(*)::int from questions q where q.group_id = groups.id
-      and q.status = ${status} and not q.is_hidden)`;
-  const perKind = DISCOVERY_LIMITS.dashboardActivity;
-
-  const [groupRows, sessionRows, questionRows, commentRows, postRows, subscriptionRows] = await Promise.all([
-    db
-      .select({
-        id: groups.id,
-        slug: groups.slug,
-        name: groups.name,
-        groupImage: groups.groupImage,
-        ama: groups.ama,
-        subscriberCount: groups.subscriberCount,
-        memberCount: groups.memberCount,
-        unansweredCount: countQuestions('open'),
-        pendingCount: countQuestions('pending'),
-      })
-      .from(groups)
-      .where(hosted)
-      .orderBy(desc(groups.createdAt), desc(groups.id))
-      .limit(DISCOVERY_LIMITS.dashboardGroupsMax),
-    selectSessions(db, and(inArray(amaSessions.groupId, hostedIds), inArray(amaSessions.status, ['scheduled', 'live'])))
-      // live ones first, then the soonest
-      .orderBy(sql`(${amaSessions.status} = 'live') desc`, asc(amaSessions.startsAt), asc(amaSessions.id))
-      .limit(DISCOVERY_LIMITS.dashboardSessions),
-    db
-      .select({ id: questions.id, createdAt: questions.createdAt, text: questions.body, ...groupRef, ...actor })
-      .from(questions)
-      .innerJoin(groups, eq(groups.id, questions.groupId))
-      .innerJoin(users, eq(users.id, questions.authorId))
-      .where(and(hosted, ne(questions.authorId, viewer.id), eq(questions.isHidden, false)))
-      .orderBy(desc(questions.createdAt))
-      .limit(perKind),
-    db
-      .select({
-        id: comments.id,
-        createdAt: comments.createdAt,
-        text: comments.body,
-        parentType: comments.parentType,
-        parentId: comments.parentId,
-        ...groupRef,
-        ...actor,
-      })
-      .from(comments)
-      .innerJoin(groups, eq(groups.id, comments.groupId))
-      .innerJoin(users, eq(users.id, comments.authorId))
-      .where(and(hosted, ne(comments.authorId, viewer.id)))
-      .orderBy(desc(comments.createdAt))
-      .limit(perKind),
-    db
-      .select({ id: posts.id, createdAt: posts.createdAt, text: posts.body, ...groupRef, ...actor })
-      .from(posts)
-      .innerJoin(groups, eq(groups.id, posts.groupId))
-      .innerJoin(users, eq(users.id, posts.authorId))
-      .where(and(hosted, ne(posts.authorId, viewer.id)))
-      .orderBy(desc(posts.createdAt))
-      .limit(perKind),
-    db
-      .select({
-        id: sql<string>`${groupSubscriptions.groupId}::text || ':' || ${groupSubscriptions.userId}`,
-        createdAt: groupSubscriptions.createdAt,
-        text: sql<string>`''`,
-        ...groupRef,
-        ...actor,
-      })
-      .from(groupSubscriptions)
-      .innerJoin(groups, eq(groups.id, groupSubscriptions.groupId))
-      .innerJoin(users, eq(users.id, groupSubscriptions.userId))
-      .where(hosted)
-      .orderBy(desc(groupSubscriptions.createdAt))
-      .limit(perKind),
-  ]);
-
-  const activity = [
-    ...questionRows.map((row) => presentActivity('question', row, { type: 'question', id: row.id })),
-    ...commentRows.map((row) => presentActivity('comment', row, { type: row.parentType, id: row.parentId })),
-    ...postRows.map((row) => presentActivity('post', row, { type: 'post', id: row.id })),
-    ...subscriptionRows.map((row) => presentActivity('subscription', row, { type: 'group', id: row.groupId })),
-  ]
-    .sort((a, b) => b.at - a.at)
-    .slice(0, perKind)
-    .map(({ at: _at, ...item }) => item);
-
-  const dashboardGroups: DashboardGroup[] = groupRows;
+  const [row] = await dashboardQuery(options.db).execute({ viewerId: viewer.id });
+  const groupRows = row?.groups ?? [];
   return {
-    groups: dashboardGroups,
+    groups: groupRows,
     totals: {
       subscribers: groupRows.reduce((sum, group) => sum + group.subscriberCount, 0),
       unanswered: groupRows.reduce((sum, group) => sum + group.unansweredCount, 0),
       pending: groupRows.reduce((sum, group) => sum + group.pendingCount, 0),
     },
-    upcomingSessions: sessionRows.map(presentSession),
-    activity,
+    upcomingSessions: (row?.sessions ?? []).map((session) => presentSession(sessionFromJson(session))),
+    activity: (row?.activity ?? []).map((item) => ({ ...item, createdAt: new Date(item.createdAt).toISOString() })),
   };
 }

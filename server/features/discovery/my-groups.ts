@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ViewerParam } from '../../lib/viewer.ts';
 
 /**
  * The ids of the groups a person keeps up with: those they subscribe to, are a member of or
@@ -6,7 +7,10 @@ import { sql, type SQL } from 'drizzle-orm';
  * person (group_subscriptions_user_created_idx, group_members_user_idx,
  * groups_owner_created_idx, follows_follower_created_idx); `union` drops repeats.
  */
-export function myGroupIds(userId: string, { isFollowedIncluded }: { isFollowedIncluded: boolean }): SQL {
+export function myGroupIds(
+  userId: Exclude<ViewerParam, null>,
+  { isFollowedIncluded }: { isFollowedIncluded: boolean },
+): SQL {
   const followed = isFollowedIncluded
     ? sql`union
       select g.id from follows f join groups g on g.owner_id = f.followed_id where f.follower_id = ${userId}`

@@ -1,12 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import { NOTIFICATION_LIMITS, type NotificationListResponse } from '#shared/schemas/notifications.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { amaSessions, groups, notifications, posts, questions, users } from '../../db/schema/index.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { notificationHref } from './notification-href.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 /**
@@ -17,7 +17,7 @@ const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * The uuid test comes first (CASE keeps the order), so a malformed target never reaches a cast,
  * and each lookup uses the primary key.
  */
-function stillVisibleTo(viewerId: string) {
+function stillVisibleTo(viewerId: Placeholder) {
   const target = sql`${notifications.targetId}::uuid`;
   return sql`case
     when ${notifications.targetType} in ('question', 'post', 'session') and ${notifications.targetId} !~ ${UUID_PATTERN} then false
@@ -32,63 +32,69 @@ function stillVisibleTo(viewerId: string) {
   end`;
 }
 
-/** One page of the viewer's notifications, newest first, with the actor, group and link. */
+/**
+ * A page of the viewer's notifications, first or after a cursor (prepared once per shape), with
+ * the actor and group joined and, for a question, the session it was asked for (which decides
+ * its link: the session's page rather than the group's queue), found by primary key behind the
+ * same uuid test as `stillVisibleTo`.
+ */
+function pageQuery(db: Database, after: boolean) {
+  return preparedQuery(db, `notifications_page_${after ? 'after' : 'first'}`, (name) => {
+    const viewerId = sql.placeholder('viewerId');
+    return db
+      .select({
+        id: notifications.id,
+        kind: notifications.kind,
+        targetType: notifications.targetType,
+        targetId: notifications.targetId,
+        excerpt: notifications.excerpt,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+        cursorTime: cursorTime(notifications.createdAt),
+        actorId: users.id,
+        actorUsername: users.username,
+        actorName: users.name,
+        actorImage: users.profileImageUrl,
+        groupId: groups.id,
+        groupSlug: groups.slug,
+        groupName: groups.name,
+        questionSessionId: sql<string | null>`case
+          when ${notifications.targetType} = 'question' and ${notifications.targetId} ~ ${UUID_PATTERN}
+          then (select ${questions.sessionId} from ${questions} where ${questions.id} = ${notifications.targetId}::uuid)
+        end`,
+      })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.actorId))
+      .leftJoin(groups, eq(groups.id, notifications.groupId))
+      .where(
+        and(
+          eq(notifications.userId, viewerId),
+          stillVisibleTo(viewerId),
+          after
+            ? sql`(${notifications.createdAt}, ${notifications.id}) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(NOTIFICATION_LIMITS.pageSize + 1)
+      .prepare(name);
+  });
+}
+
+/** One page of the viewer's notifications, newest first, with the actor, group and link: one prepared statement. */
 export async function listNotifications(options: {
-  db: Queryable;
+  db: Database;
   viewer: Viewer;
   cursor?: string | undefined;
 }): Promise<NotificationListResponse> {
   const { db, viewer } = options;
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const pageSize = NOTIFICATION_LIMITS.pageSize;
-  const rows = await db
-    .select({
-      id: notifications.id,
-      kind: notifications.kind,
-      targetType: notifications.targetType,
-      targetId: notifications.targetId,
-      excerpt: notifications.excerpt,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-      cursorTime: cursorTime(notifications.createdAt),
-      actorId: users.id,
-      actorUsername: users.username,
-      actorName: users.name,
-      actorImage: users.profileImageUrl,
-      groupId: groups.id,
-      groupSlug: groups.slug,
-      groupName: groups.name,
-    })
-    .from(notifications)
-    .leftJoin(users, eq(users.id, notifications.actorId))
-    .leftJoin(groups, eq(groups.id, notifications.groupId))
-    .where(
-      and(
-        eq(notifications.userId, viewer.id),
-        stillVisibleTo(viewer.id),
-        after
-          ? sql`(${notifications.createdAt}, ${notifications.id}) < (${after.key}::timestamptz, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(pageSize + 1);
+  const rows = await pageQuery(db, after !== null).execute({
+    viewerId: viewer.id,
+    ...(after ? { time: after.key, id: after.id } : {}),
+  });
   const page = rows.slice(0, pageSize);
-
-  // the session a question was asked for decides its link (its page rather than the group's queue)
-  const questionIds = [
-    ...new Set(
-      page.filter((row) => row.targetType === 'question' && UUID.test(row.targetId ?? '')).map((row) => row.targetId),
-    ),
-  ].filter((id): id is string => id !== null);
-  const sessions = new Map<string, string | null>();
-  if (questionIds.length > 0) {
-    const found = await db
-      .select({ id: questions.id, sessionId: questions.sessionId })
-      .from(questions)
-      .where(inArray(questions.id, questionIds));
-    for (const row of found) sessions.set(row.id, row.sessionId);
-  }
 
   const last = page.at(-1);
   return {
@@ -119,20 +125,24 @@ export async function listNotifications(options: {
         targetId: row.targetId,
         groupSlug: row.groupSlug,
         actorUsername: row.actorUsername,
-        questionSessionId: row.targetId ? (sessions.get(row.targetId) ?? null) : null,
+        questionSessionId: row.questionSessionId,
       }),
     })),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last.cursorTime, last.id) : null,
   };
 }
 
-/** How many of the viewer's notifications are unread and still about something they may see. */
-export async function countUnread(options: { db: Queryable; viewer: Viewer }): Promise<number> {
-  const [row] = await options.db
-    .select({ count: count() })
-    .from(notifications)
-    .where(
-      and(eq(notifications.userId, options.viewer.id), isNull(notifications.readAt), stillVisibleTo(options.viewer.id)),
-    );
+/** How many of the viewer's notifications are unread and still about something they may see (one prepared statement). */
+export async function countUnread(options: { db: Database; viewer: Viewer }): Promise<number> {
+  const { db } = options;
+  const query = preparedQuery(db, 'notifications_unread_count', (name) => {
+    const viewerId = sql.placeholder('viewerId');
+    return db
+      .select({ count: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, viewerId), isNull(notifications.readAt), stillVisibleTo(viewerId)))
+      .prepare(name);
+  });
+  const [row] = await query.execute({ viewerId: options.viewer.id });
   return row?.count ?? 0;
 }

@@ -1,42 +1,55 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
 import type { SessionListResponse, SessionView } from '#shared/schemas/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
+import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import type { Database } from '../../db/client.ts';
 import { amaSessions } from '../../db/schema/index.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
-import { loadGroupWithRelation } from '../groups/find-group.ts';
+import { notFound } from '../../lib/errors.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
+import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
+import { findGroupOwner } from '../groups/find-group.ts';
 import { presentSession, selectSessions } from './select-sessions.ts';
 
 const VIEW_STATUS = { upcoming: 'scheduled', live: 'live', past: 'ended' } as const;
 
+/** A page of every group's sessions of one view, first or after a cursor: prepared once per shape. */
+function pageQuery(db: Database, view: SessionView, after: boolean) {
+  return preparedQuery(db, `sessions_page_${view}_${after ? 'after' : 'first'}`, (name) => {
+    const isDescending = view === 'past';
+    const conditions: SQL[] = [eq(amaSessions.status, VIEW_STATUS[view])];
+    if (after) {
+      const time = sql.placeholder('time');
+      const id = sql.placeholder('id');
+      conditions.push(
+        isDescending
+          ? sql`(${amaSessions.startsAt}, ${amaSessions.id}) < (${time}::timestamptz, ${id}::uuid)`
+          : sql`(${amaSessions.startsAt}, ${amaSessions.id}) > (${time}::timestamptz, ${id}::uuid)`,
+      );
+    }
+    const order = isDescending
+      ? [desc(amaSessions.startsAt), desc(amaSessions.id)]
+      : [asc(amaSessions.startsAt), asc(amaSessions.id)];
+    return selectSessions(db, and(...conditions))
+      .orderBy(...order)
+      .limit(SESSION_LIMITS.pageSize + 1)
+      .prepare(name);
+  });
+}
+
 /**
  * One page of every group's sessions: upcoming (scheduled, soonest first), live (by planned
- * start) or past (ended, latest first); 20 a page, keyset cursor on (startsAt, id).
+ * start) or past (ended, latest first); 20 a page, keyset cursor on (startsAt, id). One
+ * prepared statement.
  */
 export async function listSessions(options: {
-  db: Queryable;
+  db: Database;
   view: SessionView;
   cursor?: string | undefined;
 }): Promise<SessionListResponse> {
   const { db, view } = options;
-  const isDescending = view === 'past';
-  const conditions: SQL[] = [eq(amaSessions.status, VIEW_STATUS[view])];
-  if (options.cursor) {
-    const { key, id } = decodeCursor(options.cursor, { key: 'time', id: 'uuid' });
-    conditions.push(
-      isDescending
-        ? sql`(${amaSessions.startsAt}, ${amaSessions.id}) < (${key}::timestamptz, ${id}::uuid)`
-        : sql`(${amaSessions.startsAt}, ${amaSessions.id}) > (${key}::timestamptz, ${id}::uuid)`,
-    );
-  }
-  const order = isDescending
-    ? [desc(amaSessions.startsAt), desc(amaSessions.id)]
-    : [asc(amaSessions.startsAt), asc(amaSessions.id)];
+  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const limit = SESSION_LIMITS.pageSize;
-  const rows = await selectSessions(db, and(...conditions))
-    .orderBy(...order)
-    .limit(limit + 1);
+  const rows = await pageQuery(db, view, after !== null).execute(after ? { time: after.key, id: after.id } : {});
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -45,15 +58,22 @@ export async function listSessions(options: {
   };
 }
 
-/** The sessions of one group, newest start first (at most 100: a group holds few). */
-export async function listGroupSessions(options: {
-  db: Queryable;
-  viewer: Viewer | null;
-  groupId: string;
-}): Promise<SessionListResponse> {
-  const { group } = await loadGroupWithRelation(options);
-  const rows = await selectSessions(options.db, eq(amaSessions.groupId, group.id))
-    .orderBy(desc(amaSessions.startsAt), desc(amaSessions.id))
-    .limit(100);
+/**
+ * The sessions of one group, newest start first (at most 100: a group holds few): one prepared
+ * statement; a group without sessions asks whether the group exists (404 otherwise).
+ */
+export async function listGroupSessions(options: { db: Database; groupId: string }): Promise<SessionListResponse> {
+  const { db, groupId } = options;
+  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  const query = preparedQuery(db, 'sessions_of_group', (name) =>
+    selectSessions(db, eq(amaSessions.groupId, sql.placeholder('groupId')))
+      .orderBy(desc(amaSessions.startsAt), desc(amaSessions.id))
+      .limit(100)
+      .prepare(name),
+  );
+  const rows = await query.execute({ groupId });
+  if (rows.length === 0 && (await findGroupOwner(db, groupId)) === undefined) {
+    throw notFound(GROUP_MESSAGES.notFound);
+  }
   return { sessions: rows.map(presentSession), nextCursor: null };
 }

@@ -1,19 +1,16 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
+import { eq, sql } from 'drizzle-orm';
+import { SESSION_LIMITS, SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import type { LiveEvent } from '#shared/schemas/live.ts';
-import {
-  SESSION_LIVE_EVENTS,
-  sessionTopic,
-  type PresenceStatus,
-  type ViewersResponse,
-} from '#shared/schemas/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
-import { livePresence, users } from '../../db/schema/index.ts';
+import { SESSION_LIVE_EVENTS, sessionTopic, type ViewersResponse } from '#shared/schemas/sessions.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { amaSessions, livePresence, users } from '../../db/schema/index.ts';
+import { notFound } from '../../lib/errors.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
+import { isGroupId } from '../groups/cursor.ts';
 import type { PresenceWatch, TopicPresence } from '../../live/hub.ts';
 import { COALESCE_MS } from '../../live/hub.ts';
 import { KeyedThrottle } from '../../live/throttle.ts';
-import { loadSession } from './select-sessions.ts';
 
 const WINDOW = sql`now() - make_interval(secs => ${SESSION_LIMITS.presenceWindowSeconds})`;
 
@@ -183,36 +180,37 @@ export class SessionPresence implements TopicPresence {
 /**
  * Who watches a session: how many, counting each signed-in person once however many pages they
  * have open and each signed-out connection once, and up to 12 signed-in people, online before
- * away, each once.
+ * away, each once. One prepared statement, on the session's row (404 when there is none); the
+ * rows of its topic read through live_presence_topic_seen_idx.
  */
-export async function listViewers(options: { db: Queryable; sessionId: string }): Promise<ViewersResponse> {
-  const { db } = options;
-  const session = await loadSession(db, options.sessionId);
-  const topic = sessionTopic(session.id);
-  const fresh = and(eq(livePresence.topic, topic), sql`${livePresence.lastSeenAt} > ${WINDOW}`);
-  const [counted] = await db
-    .select({
-      count:
-        sql<number>`count(distinct ${livePresence.userId}) + count(*) filter (where ${livePresence.userId} is null)`.mapWith(
-          Number,
-        ),
-    })
-    .from(livePresence)
-    .where(fresh);
-  const people = await db
-    .select({
-      id: users.id,
-      username: users.username,
-      name: users.name,
-      profileImageURL: users.profileImageUrl,
-      // one row per person: online if any of their pages is
-      status: sql<PresenceStatus>`case when bool_or(${livePresence.status} = 'online') then 'online' else 'away' end`,
-    })
-    .from(livePresence)
-    .innerJoin(users, eq(users.id, livePresence.userId))
-    .where(fresh)
-    .groupBy(users.id)
-    .orderBy(sql`bool_or(${livePresence.status} = 'online') desc`, desc(sql`max(${livePresence.lastSeenAt})`))
-    .limit(SESSION_LIMITS.viewersShown);
-  return { count: counted?.count ?? 0, people };
+export async function listViewers(options: { db: Database; sessionId: string }): Promise<ViewersResponse> {
+  const { db, sessionId } = options;
+  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  const query = preparedQuery(db, 'sessions_viewers', (name) => {
+    const topic = sql.placeholder('topic');
+    const fresh = sql`p.topic = ${topic} and p.last_seen_at > ${WINDOW}`;
+    return db
+      .select({
+        count: sql<number>`(select count(distinct p.user_id) + count(*) filter (where p.user_id is null)
+          from ${livePresence} p where ${fresh})`.mapWith(Number),
+        people: sql<ViewersResponse['people']>`(
+          select coalesce(json_agg(json_build_object('id', v.id, 'username', v.username, 'name', v.name,
+                   'profileImageURL', v.profile_image_url, 'status', case when v.online then 'online' else 'away' end)
+                 order by v.online desc, v.seen desc), '[]'::json)
+          from (select u.id, u.username, u.name, u.profile_image_url,
+                  -- one row per person: online if any of their pages is
+                  bool_or(p.status = 'online') as online, max(p.last_seen_at) as seen
+                from ${livePresence} p join ${users} u on u.id = p.user_id
+                where ${fresh}
+                group by u.id
+                order by online desc, seen desc
+                limit ${sql.raw(String(SESSION_LIMITS.viewersShown))}) as v)`,
+      })
+      .from(amaSessions)
+      .where(eq(amaSessions.id, sql.placeholder('sessionId')))
+      .prepare(name);
+  });
+  const [row] = await query.execute({ sessionId, topic: sessionTopic(sessionId) });
+  if (!row) throw notFound(SESSION_MESSAGES.notFound);
+  return { count: row.count, people: row.people };
 }

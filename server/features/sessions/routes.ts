@@ -18,7 +18,7 @@ import { deleteSession } from './delete-session.ts';
 import { listGroupSessions, listSessions } from './list-sessions.ts';
 import { listViewers } from './presence.ts';
 import { SESSION_RATE_RULES } from './rate-rules.ts';
-import { loadSession } from './select-sessions.ts';
+import { readSession } from './select-sessions.ts';
 import { loadTranscript, transcriptMarkdown } from './transcript.ts';
 import { updateSession } from './update-session.ts';
 
@@ -80,7 +80,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionListResponseSchema, 404: error },
       },
     },
-    async (request) => listGroupSessions({ db: app.db, viewer: request.viewer, groupId: request.params.groupId }),
+    async (request) => listGroupSessions({ db: app.db, groupId: request.params.groupId }),
   );
 
   app.get(
@@ -107,7 +107,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionResponseSchema, 404: error },
       },
     },
-    async (request) => ({ session: await loadSession(app.db, request.params.sessionId) }),
+    async (request) => ({ session: await readSession(app.db, request.params.sessionId) }),
   );
 
   app.patch(
@@ -191,7 +191,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const session = await loadSession(app.db, request.params.sessionId);
+      const session = await readSession(app.db, request.params.sessionId);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(session.title)}.ics"`)

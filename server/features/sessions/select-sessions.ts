@@ -1,7 +1,8 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { cursorTime, isGroupId } from '../groups/cursor.ts';
@@ -45,6 +46,47 @@ export function selectSessions(db: Queryable, where: SQL | undefined) {
 
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
 
+/** A timestamp as text in UTC to the microsecond, which `new Date` reads back as Drizzle would. */
+const utcText = (expression: SQL) => sql`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * A session as one JSON object with the keys of `SessionRow` (timestamps as text), for a
+ * statement that returns sessions beside other things; `session`, `group` and `host` are the
+ * aliases of ama_sessions, its group and its host in that statement.
+ */
+export function sessionJson(session: string, group: string, host: string): SQL {
+  const s = (column: string) => sql.raw(`${session}.${column}`);
+  const g = (column: string) => sql.raw(`${group}.${column}`);
+  const h = (column: string) => sql.raw(`${host}.${column}`);
+  return sql`json_build_object('id', ${s('id')}, 'groupId', ${s('group_id')}, 'groupSlug', ${g('slug')},
+    'groupName', ${g('name')}, 'groupImage', ${g('group_image')}, 'hostId', ${s('host_id')},
+    'hostUsername', ${h('username')}, 'hostName', ${h('name')}, 'hostImage', ${h('profile_image_url')},
+    'title', ${s('title')}, 'description', ${s('description')}, 'startsAt', ${utcText(s('starts_at'))},
+    'durationMinutes', ${s('duration_minutes')}, 'status', ${s('status')}, 'startedAt', ${utcText(s('started_at'))},
+    'endedAt', ${utcText(s('ended_at'))}, 'createdAt', ${utcText(s('created_at'))}, 'cursorTime', ${utcText(s('starts_at'))},
+    'questionCount', (select count(*) from ${questions} where ${questions.sessionId} = ${s('id')}
+      and ${questions.status} <> 'pending' and not ${questions.isHidden}))`;
+}
+
+/** A session as `sessionJson` writes it. */
+export type SessionJson = Omit<SessionRow, 'startsAt' | 'startedAt' | 'endedAt' | 'createdAt'> & {
+  startsAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  createdAt: string;
+};
+
+/** The `SessionRow` of a session written by `sessionJson`. */
+export function sessionFromJson(json: SessionJson): SessionRow {
+  return {
+    ...json,
+    startsAt: new Date(json.startsAt),
+    startedAt: json.startedAt === null ? null : new Date(json.startedAt),
+    endedAt: json.endedAt === null ? null : new Date(json.endedAt),
+    createdAt: new Date(json.createdAt),
+  };
+}
+
 /** A session row as the shared AmaSession; endsAt is when it ended, or its planned end. */
 export function presentSession(row: SessionRow): AmaSession {
   const plannedStart = row.status === 'live' && row.startedAt ? row.startedAt : row.startsAt;
@@ -71,6 +113,23 @@ export function presentSession(row: SessionRow): AmaSession {
 export async function loadSession(db: Queryable, sessionId: string): Promise<AmaSession> {
   if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
   const [row] = await selectSessions(db, eq(amaSessions.id, sessionId)).limit(1);
+  if (!row) throw notFound(SESSION_MESSAGES.notFound);
+  return presentSession(row);
+}
+
+/** One session by id, prepared once: for reads on the pool (`loadSession` runs in transactions too). */
+export function oneSessionQuery(db: Database) {
+  return preparedQuery(db, 'sessions_one', (name) =>
+    selectSessions(db, eq(amaSessions.id, sql.placeholder('sessionId')))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+/** One session, presented, read with one prepared statement; 404 when there is none. */
+export async function readSession(db: Database, sessionId: string): Promise<AmaSession> {
+  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  const [row] = await oneSessionQuery(db).execute({ sessionId });
   if (!row) throw notFound(SESSION_MESSAGES.notFound);
   return presentSession(row);
 }
