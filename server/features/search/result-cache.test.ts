@@ -68,4 +68,38 @@ describe('SearchCache', () => {
     expect(await ask('y')).toBe(5);
     expect(await ask('z')).toBe(4);
   });
+
+  it('ranks a text once while a burst asks for it, and ranks again after a failed ranking', async () => {
+    const { db } = fakeDatabase({ people: 1, groups: 1, content: 1, visible: 0 });
+    const cache = new SearchCache();
+    let ranked = 0;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      ranked += 1;
+      await gate;
+      return ranked;
+    };
+    const burst = Array.from({ length: 5 }, () => cache.answer(db, 'b', ['people'], slow, () => rowsOf([])));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect(await Promise.all(burst)).toEqual([1, 1, 1, 1, 1]);
+    expect(ranked).toBe(1);
+
+    let fail = true;
+    const flaky = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (fail) {
+        fail = false;
+        throw new Error('ranking failed');
+      }
+      return 'ok';
+    };
+    const [first, second] = await Promise.allSettled([
+      cache.answer(db, 'f', ['people'], flaky, () => rowsOf([])),
+      cache.answer(db, 'f', ['people'], flaky, () => rowsOf([])),
+    ]);
+    expect(first.status).toBe('rejected');
+    expect(second).toEqual({ status: 'fulfilled', value: 'ok' });
+  });
 });

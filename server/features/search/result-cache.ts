@@ -13,7 +13,7 @@ import type { Database } from '../../db/client.ts';
  * most SEARCH_CACHE_TTL_MS: a write that had bumped a counter but not yet committed when the
  * answer was ranked can leave it behind by at most that long.
  */
-export const SEARCH_CACHE_TTL_MS = 10_000;
+export const SEARCH_CACHE_TTL_MS = 30_000;
 /** Answers kept at most (the least recently used go first). */
 export const SEARCH_CACHE_MAX_ENTRIES = 2_000;
 
@@ -115,6 +115,8 @@ export const DEPENDS_ON = {
 /** A bounded, short-lived map of answers by the request that asked for them. */
 export class SearchCache {
   readonly #entries = new Map<string, Entry>();
+  /** Rankings under way, by key: requests for the same text meanwhile wait for it. */
+  readonly #ranking = new Map<string, Promise<unknown>>();
   readonly #ttl: number;
   readonly #max: number;
   readonly #now: () => number;
@@ -132,6 +134,8 @@ export class SearchCache {
   /**
    * The answer of `key`: the cached one while it is fresh, the counters in `dependsOn` have not
    * moved and every row it names may still be seen; else `compute()`'s (kept for the next ones).
+   * While one request ranks a text, the others asking for it wait and then check its answer as
+   * any cached one (a burst of the same keystrokes ranks once).
    */
   async answer<T>(
     db: Database,
@@ -139,9 +143,10 @@ export class SearchCache {
     dependsOn: readonly ChangeKind[],
     compute: () => Promise<T>,
     rowsOf: (value: T) => NamedRows,
+    waited = false,
   ): Promise<T> {
     const entry = this.#entries.get(key);
-    let versions: Versions;
+    let known: Versions | undefined;
     if (entry !== undefined && entry.expires > this.#now()) {
       const now = await check(db, entry.rows);
       if (now.visible === entry.count && dependsOn.every((kind) => now.versions[kind] === entry.versions[kind])) {
@@ -150,13 +155,29 @@ export class SearchCache {
         this.#entries.set(key, entry);
         return entry.value as T;
       }
-      versions = now.versions;
-    } else {
-      // read before ranking: a change after this moves them, and the answer is not used again
-      versions = (await check(db, EMPTY)).versions;
+      known = now.versions;
+    }
+    const under = this.#ranking.get(key);
+    if (under !== undefined && !waited) {
+      // its failure is the ranker's; this request then ranks on its own
+      await under.catch(() => undefined);
+      return this.answer(db, key, dependsOn, compute, rowsOf, true);
     }
     this.#entries.delete(key);
-    const value = await compute();
+    // The counters are read before ranking: a change after that moves them, and the answer is
+    // not used again. The ranking is registered before any wait, so a burst ranks once.
+    const ranking = (async () => {
+      const versions = known ?? (await check(db, EMPTY)).versions;
+      return { versions, value: await compute() };
+    })();
+    this.#ranking.set(key, ranking);
+    let versions: Versions;
+    let value: T;
+    try {
+      ({ versions, value } = await ranking);
+    } finally {
+      if (this.#ranking.get(key) === ranking) this.#ranking.delete(key);
+    }
     const named = rowsOf(value);
     const rows: NamedRows = {
       people: unique(named.people),
