@@ -401,7 +401,9 @@ async function main(): Promise<void> {
   console.log(
     '\nLoad on loopback (req/s: mean of 1-second samples over the rounds; p50, p99: mean over the rounds; ' +
       'floor: the bare Fastify + node-postgres Pool(10) 20-row keyset list, loaded right after each round of the app; ' +
-      'ratio: app req/s over floor req/s; statements and SQL ms (EXPLAIN ANALYZE): those of one ranking, the server's search functions called directly; a request served from the cache of recent answers sends one primary-key statement instead, a ranked one one more, decision 026)',
+      'ratio: app req/s over floor req/s; statements and SQL ms (EXPLAIN ANALYZE): those of one ranking, the ' +
+      'search functions called directly; a request served from the cache of recent answers sends one primary-key ' +
+      'statement instead, a ranked one sends one more; decision 026)',
   );
   console.table(results);
   console.log(
