@@ -1,12 +1,15 @@
-// `npm run bench search [-- --users 100000 --groups 10000 --posts 100000 --questions 100000 --duration 5 --connections 20]`
+// `npm run bench search [-- --users 100000 --groups 10000 --posts 100000 --questions 100000 --duration 5 --rounds 2 --connections 20]`
 // Issue 8: the top bar's suggestions (GET /api/search/suggestions) and the /search tabs (GET /api/search)
 // on PostgreSQL at scale. It makes a fresh database (townhall_bench_<random>) on BENCH_DATABASE_URL,
 // TEST_DATABASE_URL or the local server, migrates it, fills it with set-based SQL (names and words
 // drawn from real-looking lists, popular ones more often), starts the real server on it as a child
 // process (NODE_ENV=production), loads each query with autocannon on loopback (each request from
 // its own X-Forwarded-For address, so the per-address limit measures its cost but never refuses)
-// and prints requests per second, p50/p99 latency and the SQL time (EXPLAIN ANALYZE of the statements
-// the server's own search functions send). The database is dropped at the end unless --keep.
+// and prints requests per second, p50/p99 latency, the statements per request and their SQL time
+// (EXPLAIN ANALYZE of the statements the server's own search functions send). Issue 15: the read
+// floor (scripts/bench/lib/search-floor.ts, a bare Fastify + node-postgres 20-row keyset list) is
+// loaded in the same run, interleaved with every row (app, floor, app, floor… over --rounds), and
+// each row prints its ratio to the floor. The database is dropped at the end unless --keep.
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -22,6 +25,7 @@ import { suggest } from '../../server/features/search/suggest.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
 import { cleanup, cleanups, count, millis, seconds, serverUrl } from './lib/bench-kit.ts';
+import { floorRatio, loadFloor, startReadFloor } from './lib/search-floor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +34,8 @@ const { values } = parseArgs({
     posts: { type: 'string', default: '100000' },
     questions: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
+    /** Rounds per row, each one load of the app then one of the floor. */
+    rounds: { type: 'string', default: '2' },
     warmup: { type: 'string', default: '1' },
     connections: { type: 'string', default: '20' },
     /** DATABASE_POOL_MAX of the server under load. */
@@ -49,6 +55,7 @@ const options = {
   posts: int('posts', 0),
   questions: int('questions', 0),
   duration: int('duration', 1),
+  rounds: int('rounds', 1),
   warmup: int('warmup', 0),
   connections: int('connections', 1),
   pool: int('pool', 1),
@@ -203,7 +210,16 @@ interface Scenario {
   endpoint: 'suggestions' | SearchType;
   kind: string;
   queries: string[];
+  /**
+   * Each request asks for a text of its own (first and last names drawn at random, 3,180 of
+   * them), so answers are mostly ranked rather than served again from the app's cache of recent
+   * answers (decision 026): what a text nobody asked for a moment ago costs.
+   */
+  fresh?: boolean;
 }
+
+const freshName = () =>
+  `${FIRST_NAMES[Math.floor(Math.random() * FIRST_NAMES.length)]} ${LAST_NAMES[Math.floor(Math.random() * LAST_NAMES.length)]}`;
 
 const SCENARIOS: Scenario[] = [
   { endpoint: 'suggestions', kind: '1 character', queries: ['j', 'm', 's', 'a', 'k', 'r'] },
@@ -214,7 +230,9 @@ const SCENARIOS: Scenario[] = [
     kind: 'misspelled',
     queries: ['jonh smiht', 'mraia garcai', 'kubernets', 'pyhton', 'sourdogh'],
   },
+  { endpoint: 'suggestions', kind: 'whole name, mostly new', queries: ['john smith'], fresh: true },
   { endpoint: 'people', kind: 'misspelled', queries: ['jonh smiht', 'mraia', 'hirosih'] },
+  { endpoint: 'people', kind: 'whole name, mostly new', queries: ['john smith'], fresh: true },
   { endpoint: 'groups', kind: 'words', queries: ['rust', 'coffee club', 'kubernets'] },
   { endpoint: 'questions', kind: 'words', queries: ['deploy kubernetes', 'sourdough', 'salary negotiaton'] },
   { endpoint: 'posts', kind: 'words', queries: ['kubernetes', 'the', 'marathon running'] },
@@ -242,6 +260,7 @@ async function load(server: BenchServer, scenario: Scenario, duration: number): 
       path: pathOf(scenario, q),
       setupRequest: (request: autocannon.Request) => ({
         ...request,
+        ...(scenario.fresh ? { path: pathOf(scenario, freshName()) } : {}),
         headers: { ...request.headers, 'x-forwarded-for': nextAddress() },
       }),
     })),
@@ -254,8 +273,15 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-/** EXPLAIN ANALYZE of every statement the server's own function sends for one query: total ms, seq scans. */
-async function sqlTime(pool: pg.Pool, scenario: Scenario, q: string): Promise<{ ms: number; seqScans: string[] }> {
+/**
+ * EXPLAIN ANALYZE of every statement the server's own function sends for one query: how many,
+ * total ms, seq scans.
+ */
+async function sqlTime(
+  pool: pg.Pool,
+  scenario: Scenario,
+  q: string,
+): Promise<{ statements: number; ms: number; seqScans: string[] }> {
   const captured: { query: string; params: unknown[] }[] = [];
   const db = drizzle({
     client: pool,
@@ -281,7 +307,7 @@ async function sqlTime(pool: pg.Pool, scenario: Scenario, q: string): Promise<{ 
     };
     visit(top.Plan);
   }
-  return { ms, seqScans };
+  return { statements: captured.length, ms, seqScans };
 }
 
 async function main(): Promise<void> {
@@ -301,6 +327,11 @@ async function main(): Promise<void> {
   console.table(await generate(client));
 
   const server = await startServer(database.url);
+  const floor = await startReadFloor({
+    databaseUrl: database.url,
+    pool: 10,
+    onCleanup: (step) => cleanups.push(step),
+  });
   for (const scenario of SCENARIOS) {
     for (const q of scenario.queries) {
       const response = await fetch(`${server.url}${pathOf(scenario, q)}`, {
@@ -312,40 +343,76 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    `\nautocannon ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s per row, ` +
+    `\nautocannon ${options.connections} connections, ${options.warmup} s warm-up, then ${options.rounds} round(s) ` +
+      `per row of ${options.duration} s on the app and ${options.duration} s on the floor (interleaved); ` +
       `server pool ${options.pool} connections, NODE_ENV=production, LOG_LEVEL=warn; the queries of a row rotate`,
   );
   const pool = new pg.Pool({ connectionString: database.url, max: 1, application_name: 'townhall-bench' });
   cleanups.push(() => pool.end());
   const results: Record<string, string>[] = [];
+  const floorRates: number[] = [];
   let failed = false;
+  const mean = (list: number[]) => list.reduce((sum, n) => sum + n, 0) / Math.max(1, list.length);
   for (const scenario of SCENARIOS) {
-    if (options.warmup > 0) await load(server, scenario, options.warmup);
-    const result = await load(server, scenario, options.duration);
-    if (result.non2xx + result.errors > 0) failed = true;
+    if (options.warmup > 0) {
+      await load(server, scenario, options.warmup);
+      await loadFloor(floor, { connections: options.connections, duration: options.warmup });
+    }
+    const app = { rates: [] as number[], p50: [] as number[], p99: [] as number[], errors: 0 };
+    const floorRound: number[] = [];
+    for (let round = 0; round < options.rounds; round++) {
+      const result = await load(server, scenario, options.duration);
+      if (result.non2xx + result.errors > 0) failed = true;
+      app.errors += result.non2xx + result.errors;
+      app.rates.push(result.requests.average);
+      app.p50.push(result.latency.p50);
+      app.p99.push(result.latency.p99);
+      const floorResult = await loadFloor(floor, { connections: options.connections, duration: options.duration });
+      if (floorResult.non2xx + floorResult.errors > 0) failed = true;
+      floorRound.push(floorResult.requests.average);
+    }
+    floorRates.push(...floorRound);
     const times = [];
+    const statements = new Set<number>();
     const seqScans = new Set<string>();
     for (const q of scenario.queries) {
       const time = await sqlTime(pool, scenario, q);
       times.push(time.ms);
+      statements.add(time.statements);
       for (const table of time.seqScans) seqScans.add(table);
     }
+    const target = scenario.endpoint === 'suggestions' ? 0.25 : 0.15;
     results.push({
       endpoint:
         scenario.endpoint === 'suggestions' ? 'GET /api/search/suggestions' : `GET /api/search ${scenario.endpoint}`,
       queries: `${scenario.kind}: ${scenario.queries.join(', ')}`.slice(0, 60),
-      'req/s': result.requests.average.toFixed(0),
-      'p50 ms': millis(result.latency.p50),
-      'p99 ms': millis(result.latency.p99),
+      'req/s': mean(app.rates).toFixed(0),
+      'p50 ms': millis(mean(app.p50)),
+      'p99 ms': millis(mean(app.p99)),
+      'floor req/s': mean(floorRound).toFixed(0),
+      ratio: floorRatio(mean(app.rates), mean(floorRound)),
+      target: `${target.toFixed(2)}×`,
+      statements: [...statements].sort().join(', '),
       'SQL ms (mean, max)': `${millis(times.reduce((sum, t) => sum + t, 0) / times.length)}, ${millis(Math.max(...times))}`,
       'seq scan': [...seqScans].join(', ') || 'no',
-      'non-2xx': String(result.non2xx + result.errors),
+      'non-2xx': String(app.errors),
     });
   }
   console.log(
-    '\nLoad on loopback (req/s: mean of 1-second samples; SQL ms: EXPLAIN ANALYZE, all statements of one request)',
+    '\nLoad on loopback (req/s: mean of 1-second samples over the rounds; p50, p99: mean over the rounds; ' +
+      'floor: the bare Fastify + node-postgres Pool(10) 20-row keyset list, loaded right after each round of the app; ' +
+      'ratio: app req/s over floor req/s; statements and SQL ms (EXPLAIN ANALYZE): those of one ranking, the ' +
+      'search functions called directly; a request served from the cache of recent answers sends one primary-key ' +
+      'statement instead, a ranked one sends one more; decision 026)',
   );
   console.table(results);
+  console.log(
+    `Floor over the whole run: ${mean(floorRates).toFixed(0)} req/s (min ${Math.min(...floorRates).toFixed(0)}, ` +
+      `max ${Math.max(...floorRates).toFixed(0)}); load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(', ')}`,
+  );
   if (failed) {
     console.log('\nWARNING: some requests failed during the load');
     process.exitCode = 1;

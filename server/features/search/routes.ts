@@ -9,6 +9,7 @@ import {
 } from '#shared/schemas/search.ts';
 import { perAddress } from '../../plugins/rate-limit.ts';
 import { SEARCH_RATE_RULES } from './rate-rules.ts';
+import { DEPENDS_ON, SearchCache, searchRows, suggestionRows } from './result-cache.ts';
 import { runSearch } from './run-search.ts';
 import { suggest } from './suggest.ts';
 
@@ -17,6 +18,8 @@ const error = ErrorResponseSchema;
 
 /** Site search: the top bar's suggestions and the /search page (issue 8). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Answers served again while nothing they depend on has changed (decision 026).
+  const cache = new SearchCache();
   app.get(
     '/api/search/suggestions',
     {
@@ -31,7 +34,16 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: perAddress(SEARCH_RATE_RULES.suggestionsPerAddress),
     },
-    async (request) => suggest({ db: app.db, q: request.query.q }),
+    async (request) => {
+      const { q } = request.query;
+      return cache.answer(
+        app.db,
+        JSON.stringify(['suggestions', q.trim()]),
+        DEPENDS_ON.suggestions,
+        () => suggest({ db: app.db, q }),
+        suggestionRows,
+      );
+    },
   );
 
   app.get(
@@ -48,6 +60,10 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: perAddress(SEARCH_RATE_RULES.searchesPerAddress),
     },
-    async (request) => runSearch({ db: app.db, ...request.query }),
+    async (request) => {
+      const { q, type, cursor } = request.query;
+      const key = JSON.stringify([type, cursor ?? null, q.trim()]);
+      return cache.answer(app.db, key, DEPENDS_ON[type], () => runSearch({ db: app.db, q, type, cursor }), searchRows);
+    },
   );
 };

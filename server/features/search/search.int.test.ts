@@ -112,6 +112,26 @@ describe('people', () => {
     expect((await suggestions(`Vesper ${token}`)).map((item) => item.id)).not.toContain(disabled.id);
   });
 
+  it('never returns a person disabled since the same search was answered (cached answers are checked)', async () => {
+    const token = uniqueSuffix().replace(/\d/g, '');
+    const soon = await buildPerson({ name: `Wrenna ${token}`, followers: 9 });
+    const stays = await buildPerson({ name: `Wrenna ${token}`, followers: 1 });
+    expect(ids(await search(`Wrenna ${token}`, 'people'))).toEqual([soon.id, stays.id]);
+    const suggested = async () => (await suggestions(`Wrenna ${token}`)).map((item) => item.id);
+    expect(await suggested()).toEqual([soon.id, stays.id]);
+    // someone new is found at once, in rank
+    const newcomer = await buildPerson({ name: `Wrenna ${token}`, followers: 5 });
+    expect(ids(await search(`Wrenna ${token}`, 'people'))).toEqual([soon.id, newcomer.id, stays.id]);
+    expect(await suggested()).toEqual([soon.id, newcomer.id, stays.id]);
+    await app.db.delete(users).where(eq(users.id, newcomer.id));
+    await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, soon.id));
+    expect(ids(await search(`Wrenna ${token}`, 'people'))).toEqual([stays.id]);
+    expect(await suggested()).toEqual([stays.id]);
+    await app.db.delete(users).where(eq(users.id, stays.id));
+    expect(ids(await search(`Wrenna ${token}`, 'people'))).toEqual([]);
+    expect(await suggested()).toEqual([]);
+  });
+
   it('pages 20 at a time without repeats', async () => {
     const token = uniqueSuffix().replace(/\d/g, '').slice(0, 10);
     const made = await Promise.all(
@@ -193,6 +213,33 @@ describe('groups, questions and posts', () => {
     });
     const suggested = await suggestions(`autoscaler ${token}`);
     expect(suggested.filter((item) => item.type === 'question').map((item) => item.id)).toEqual([visibleId]);
+  });
+
+  it('never returns a question hidden or made pending since the same search was answered', async () => {
+    const [first, second] = await app.db
+      .insert(questions)
+      .values([
+        { groupId, authorId: host.id, body: `Gardening ${token} tomatoes first`, likeCount: 5 },
+        { groupId, authorId: host.id, body: `Gardening ${token} tomatoes second`, likeCount: 1 },
+      ])
+      .returning({ id: questions.id });
+    const q = `gardening ${token}`;
+    expect(ids(await search(q, 'questions'))).toEqual([first?.id, second?.id]);
+    const suggested = async () =>
+      (await suggestions(q)).filter((item) => item.type === 'question').map((item) => item.id);
+    expect(await suggested()).toEqual([first?.id, second?.id]);
+    await app.db
+      .update(questions)
+      .set({ isHidden: true })
+      .where(eq(questions.id, first?.id ?? ''));
+    expect(ids(await search(q, 'questions'))).toEqual([second?.id]);
+    expect(await suggested()).toEqual([second?.id]);
+    await app.db
+      .update(questions)
+      .set({ status: 'pending' })
+      .where(eq(questions.id, second?.id ?? ''));
+    expect(ids(await search(q, 'questions'))).toEqual([]);
+    expect(await suggested()).toEqual([]);
   });
 
   it('finds posts by words and typos, with a link and an excerpt', async () => {
