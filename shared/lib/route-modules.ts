@@ -46,8 +46,12 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   '/privacy-policy': ['routes/pages/privacy-policy.tsx'],
   '/terms-of-service': ['routes/pages/terms-of-service.tsx'],
   '/background-gradient': ['routes/pages/background-gradient.tsx'],
-  '/group/:slug/question/:questionId': ['routes/groups/question-page.tsx'],
-  '/group/:slug/post/:postId': ['routes/groups/post-page.tsx'],
+  // a question's or post's own page opens its comments at once, and they load lazily
+  '/group/:slug/question/:questionId': [
+    'routes/groups/question-page.tsx',
+    'features/posts/components/comments-thread.tsx',
+  ],
+  '/group/:slug/post/:postId': ['routes/groups/post-page.tsx', 'features/posts/components/comments-thread.tsx'],
   '/user/:id': ['routes/profiles/user-redirect.tsx'],
   '/:username': ['routes/profiles/profile-layout.tsx', 'routes/profiles/profile-sections.tsx'],
   '/:username/followers': ['routes/profiles/profile-layout.tsx', 'routes/profiles/profile-sections.tsx'],

@@ -26,12 +26,31 @@ function renderWithTrigger(onConfirm: () => Promise<void> | void) {
 }
 
 describe('ConfirmDialog', () => {
+  it('shows only its trigger, announced as opening a dialog, until it is opened', async () => {
+    const user = renderWithTrigger(() => {});
+    const trigger = screen.getByRole('button', { name: 'Delete item' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await user.keyboard('{Tab}');
+    expect(trigger).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('alertdialog', { name: CONFIRM_DIALOG_TEXTS.title })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    // Focus goes back to the trigger, as with any Radix dialog.
+    expect(screen.getByRole('button', { name: 'Delete item' })).toHaveFocus();
+  });
+
   it("opens from its trigger with the spec's default texts", async () => {
     const user = renderWithTrigger(() => {});
 
     await user.click(screen.getByRole('button', { name: 'Delete item' }));
 
-    const dialog = screen.getByRole('alertdialog', { name: CONFIRM_DIALOG_TEXTS.title });
+    // The dialog's code loads when it first opens.
+    const dialog = await screen.findByRole('alertdialog', { name: CONFIRM_DIALOG_TEXTS.title });
     expect(dialog).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CONFIRM_DIALOG_TEXTS.confirm })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: CONFIRM_DIALOG_TEXTS.cancel })).toBeInTheDocument();
@@ -43,7 +62,7 @@ describe('ConfirmDialog', () => {
     const user = renderWithTrigger(onConfirm);
     await user.click(screen.getByRole('button', { name: 'Delete item' }));
 
-    await user.click(screen.getByRole('button', { name: CONFIRM_DIALOG_TEXTS.confirm }));
+    await user.click(await screen.findByRole('button', { name: CONFIRM_DIALOG_TEXTS.confirm }));
 
     const confirm = screen.getByRole('button', { name: CONFIRM_DIALOG_TEXTS.confirm });
     expect(onConfirm).toHaveBeenCalledTimes(1);

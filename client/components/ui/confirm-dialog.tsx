@@ -1,24 +1,9 @@
-import { CircleAlert, Info, TriangleAlert, type LucideIcon } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
-import { useRef, useState, type ReactNode } from 'react';
-import { flushSync } from 'react-dom';
+import { useState, type ReactNode } from 'react';
 
-import { Button } from '#client/components/ui/button.tsx';
-import { dialogPanelClassName, overlayClassName } from '#client/components/ui/dialog.tsx';
-import { cn } from '#client/lib/cn.ts';
-import { CONFIRM_DIALOG_TEXTS } from '#shared/constants/ui.ts';
+import { lazyDialogTrigger, lazyComponent } from '#client/lib/lazy-component.ts';
 
 /** How serious the confirmed action is: sets the icon and the confirm button's colour. */
 export type ConfirmDialogVariant = 'destructive' | 'warning' | 'info';
-
-const VARIANTS: Record<
-  ConfirmDialogVariant,
-  { icon: LucideIcon; iconClassName: string; buttonVariant: 'destructive' | 'default' }
-> = {
-  destructive: { icon: TriangleAlert, iconClassName: 'bg-error-soft text-error', buttonVariant: 'destructive' },
-  warning: { icon: CircleAlert, iconClassName: 'bg-warning-soft text-warning', buttonVariant: 'default' },
-  info: { icon: Info, iconClassName: 'bg-info-soft text-info', buttonVariant: 'default' },
-};
 
 /** Props of ConfirmDialog. */
 export type ConfirmDialogProps = {
@@ -44,95 +29,27 @@ export type ConfirmDialogProps = {
   trigger?: ReactNode;
 };
 
-/** Asks for confirmation before an action, shows it running, and closes only if it succeeds. */
-export function ConfirmDialog({
-  variant = 'destructive',
-  title = CONFIRM_DIALOG_TEXTS.title,
-  description,
-  confirmText = CONFIRM_DIALOG_TEXTS.confirm,
-  cancelText = CONFIRM_DIALOG_TEXTS.cancel,
-  onConfirm,
-  open,
-  onOpenChange,
-  defaultOpen = false,
-  trigger,
-}: ConfirmDialogProps) {
-  const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
-  const [isBusy, setIsBusy] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const isOpen = open ?? uncontrolledOpen;
-  const { icon: Icon, iconClassName, buttonVariant } = VARIANTS[variant];
+const panel = lazyComponent(() => import('./confirm-dialog-panel.tsx').then((module) => module.ConfirmDialogPanel));
 
-  function setOpen(next: boolean) {
-    // Closing mid-action would hide whether it worked; the dialog stays until the action settles.
-    if (!next && isBusy) return;
-    if (open === undefined) setUncontrolledOpen(next);
-    onOpenChange?.(next);
+/**
+ * Asks for confirmation before an action, shows it running, and closes only if it succeeds.
+ * Its code (and Radix's alert dialog) loads when it first opens, or as soon as the pointer or
+ * focus reaches its trigger; until then only the trigger is on the page.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const [isOpening, setIsOpening] = useState(false);
+  const [isActive, setIsActive] = useState(false);
+  const wantsOpen = props.open ?? (props.defaultOpen === true || isOpening);
+  // Once opened, the dialog stays mounted, as it always was: Radix then owns its state and focus.
+  if (wantsOpen && !isActive) setIsActive(true);
+  const isLoaded = panel.useLoaded(isActive || wantsOpen);
+
+  if (isLoaded && (isActive || wantsOpen)) {
+    return <panel.Component {...props} defaultOpen={props.defaultOpen === true || isOpening} />;
   }
-
-  async function handleConfirm() {
-    setIsBusy(true);
-    try {
-      await onConfirm();
-    } catch (error) {
-      // The spec only logs a failure and keeps the dialog open so the person can retry or cancel.
-      // console.warn rather than console.error: a console.error fails our tests, and this is expected.
-      console.warn('ConfirmDialog: the confirmed action failed', error);
-      // Disabling the focused button sent focus to <body>; re-enable it now and put focus back on it.
-      flushSync(() => setIsBusy(false));
-      confirmRef.current?.focus();
-      return;
-    }
-    setIsBusy(false);
-    if (open === undefined) setUncontrolledOpen(false);
-    onOpenChange?.(false);
-  }
-
-  return (
-    <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
-      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className={overlayClassName} />
-        <AlertDialog.Content
-          data-slot="confirm-dialog"
-          data-variant={variant}
-          aria-busy={isBusy || undefined}
-          className={dialogPanelClassName}
-          onEscapeKeyDown={(event) => {
-            if (isBusy) event.preventDefault();
-          }}
-          // Without a description radix would point aria-describedby at nothing.
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
-            <span
-              aria-hidden="true"
-              className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', iconClassName)}
-            >
-              <Icon className="size-5" />
-            </span>
-            <div className="flex flex-col gap-1.5">
-              <AlertDialog.Title className="text-lg leading-6 font-semibold">{title}</AlertDialog.Title>
-              {description ? (
-                <AlertDialog.Description className="text-sm text-muted-foreground">
-                  {description}
-                </AlertDialog.Description>
-              ) : null}
-            </div>
-          </div>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline" disabled={isBusy}>
-                {cancelText}
-              </Button>
-            </AlertDialog.Cancel>
-            {/* A plain button, not AlertDialog.Action: Action closes at once, before the action has run. */}
-            <Button ref={confirmRef} variant={buttonVariant} isLoading={isBusy} onClick={() => void handleConfirm()}>
-              {confirmText}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
+  if (!props.trigger) return null;
+  return lazyDialogTrigger(props.trigger, panel.preload, () => {
+    if (props.open === undefined) setIsOpening(true);
+    props.onOpenChange?.(true);
+  });
 }

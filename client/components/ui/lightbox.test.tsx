@@ -1,11 +1,16 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { LIGHTBOX } from '#shared/constants/ui.ts';
 
-import { Lightbox, type LightboxImage } from './lightbox.tsx';
+import { Lightbox, loadLightbox, type LightboxImage } from './lightbox.tsx';
+
+// The viewer's code loads on first use; once it is here, Lightbox opens in the same render.
+beforeAll(async () => {
+  await loadLightbox();
+});
 
 const IMAGES: LightboxImage[] = [
   { src: '/samples/one.svg', alt: 'Image one' },

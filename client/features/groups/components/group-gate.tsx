@@ -1,9 +1,13 @@
-import { createContext, use, type ReactNode } from 'react';
+import { createContext, use, useState, type ReactNode } from 'react';
 
 import { useGatedAction, type GatedAction, type GateGroup } from '#client/features/groups/hooks/use-gated-action.ts';
+import { lazyComponent } from '#client/lib/lazy-component.ts';
 import type { GroupAccess } from '#shared/schemas/groups.ts';
 
-import { SubscribeGateDialog } from './subscribe-gate-dialog.tsx';
+// The gate's dialog loads the first time it opens: most visits never meet it.
+const gateDialog = lazyComponent(() =>
+  import('./subscribe-gate-dialog.tsx').then((module) => module.SubscribeGateDialog),
+);
 
 const GroupGateContext = createContext<GatedAction['run'] | null>(null);
 
@@ -21,10 +25,15 @@ export function GroupGateProvider({
   children: ReactNode;
 }) {
   const { run, dialog } = useGatedAction(group, access);
+  const [isActive, setIsActive] = useState(false);
+  const isOpen = dialog.action !== null;
+  // Once opened, the dialog stays mounted, as it always was.
+  if (isOpen && !isActive) setIsActive(true);
+  const isLoaded = gateDialog.useLoaded(isActive || isOpen);
   return (
     <GroupGateContext value={run}>
       {children}
-      <SubscribeGateDialog {...dialog} />
+      {isLoaded && (isActive || isOpen) ? <gateDialog.Component {...dialog} /> : null}
     </GroupGateContext>
   );
 }

@@ -12,7 +12,7 @@ import { useUpdatePost } from '#client/features/posts/api/update-post.ts';
 import { CONTENT_LIMITS, type Post } from '#shared/schemas/posts.ts';
 
 import { AuthorLine, displayName } from './author-line.tsx';
-import { CommentsThread } from './comments-thread.tsx';
+import { CommentsThread } from './lazy-comments-thread.tsx';
 import { PostImages } from './post-images.tsx';
 import { RichText } from './rich-text.tsx';
 import { TextComposer } from './text-composer.tsx';

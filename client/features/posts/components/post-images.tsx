@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-import { Lightbox } from '#client/components/ui/lightbox.tsx';
+import { Lightbox, preloadLightbox } from '#client/components/ui/lightbox.tsx';
 import { cn } from '#client/lib/cn.ts';
 import type { PostImage } from '#shared/schemas/posts.ts';
 
@@ -25,6 +25,8 @@ export function PostImages({ images, authorName }: { images: PostImage[]; author
               className="block w-full overflow-hidden rounded-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               aria-label={`Open image ${String(index + 1)} of ${String(images.length)}`}
               onClick={() => setOpenAt(index)}
+              onPointerEnter={preloadLightbox}
+              onFocus={preloadLightbox}
             >
               <img
                 src={image.url}

@@ -1,78 +1,34 @@
-import { useState, type ReactNode } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import { Link } from 'react-router';
 
-import { Avatar } from '#client/components/ui/avatar.tsx';
-import { HoverCard, HoverCardContent, HoverCardTrigger } from '#client/components/ui/hover-card.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { isNotFound, useProfile } from '#client/features/profiles/api/get-profile.ts';
-import { displayName, formatCount } from '#client/features/profiles/utils/person.ts';
 import { cn } from '#client/lib/cn.ts';
+import { lazyComponent } from '#client/lib/lazy-component.ts';
+import { HOVER_CARD_DELAYS } from '#shared/constants/ui.ts';
 
-import { FollowButton } from './follow-button.tsx';
+// Radix's hover card and floating-ui load with the first card that opens: a page of names
+// does not fetch them until someone rests the pointer (or focus) on one.
+const card = lazyComponent(() => import('./person-hover-card-panel.tsx').then((module) => module.PersonHoverCardPanel));
 
-/** The mini profile inside the card: fetched when the card first opens, then shared with the profile page. */
-function MiniProfile({ username }: { username: string }) {
-  const { data, error, isPending } = useProfile(username);
-  if (isPending) {
-    return (
-      <div role="status" className="grid gap-3">
-        <span className="sr-only">Loading profile</span>
-        <div className="flex items-center gap-3">
-          <Skeleton className="size-12 rounded-full" />
-          <div className="grid flex-1 gap-2">
-            <Skeleton className="h-4 w-3/4" />
-            <Skeleton className="h-3 w-1/2" />
-          </div>
-        </div>
-        <Skeleton className="h-3 w-full" />
-      </div>
-    );
-  }
-  if (error) {
-    return (
-      <p className="text-sm text-muted-foreground">
-        {isNotFound(error) ? 'This profile does not exist.' : error.message}
-      </p>
-    );
-  }
-
-  const { profile, viewer } = data;
-  const profilePath = `/${profile.username}`;
-  return (
-    <div className="grid gap-3">
-      <div className="flex items-start justify-between gap-3">
-        <Link to={profilePath} tabIndex={-1} aria-hidden="true">
-          <Avatar
-            src={profile.profileImageURL || null}
-            name={profile.name || profile.username}
-            userId={profile.id}
-            alt=""
-            size="lg"
-          />
-        </Link>
-        <FollowButton person={profile} isFollowing={viewer?.isFollowing ?? false} />
-      </div>
-      <div className="grid min-w-0">
-        <Link
-          to={profilePath}
-          className="truncate font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          {displayName(profile)}
-        </Link>
-        <span className="truncate text-sm text-muted-foreground">@{profile.username}</span>
-      </div>
-      {profile.quote ? <p className="line-clamp-3 text-sm break-words">{profile.quote}</p> : null}
-      <p className="flex gap-4 text-sm text-muted-foreground">
-        <Link to={`${profilePath}/followers`} className="hover:underline">
-          <span className="font-semibold text-foreground">{formatCount(profile.followers)}</span>{' '}
-          {profile.followers === 1 ? 'follower' : 'followers'}
-        </Link>
-        <Link to={`${profilePath}/following`} className="hover:underline">
-          <span className="font-semibold text-foreground">{formatCount(profile.following)}</span> following
-        </Link>
-      </p>
-    </div>
-  );
+/** One pending timeout at a time: starting again replaces it. */
+function createTimer() {
+  let id: number | undefined;
+  return {
+    start(run: () => void, delayMs: number) {
+      window.clearTimeout(id);
+      id = window.setTimeout(run, delayMs);
+    },
+    stop() {
+      window.clearTimeout(id);
+    },
+  };
 }
 
 /** Props of PersonHoverCard. */
@@ -83,19 +39,72 @@ export type PersonHoverCardProps = {
   children: ReactNode;
 };
 
+type TriggerHandlers = {
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onFocus?: (event: FocusEvent<HTMLElement>) => void;
+  onBlur?: (event: FocusEvent<HTMLElement>) => void;
+};
+
 /**
  * A mini profile (picture, name, @username, quote, counts, Follow) that opens while the pointer
  * rests on, or focus is on, `children`, after the spec's delays. The profile loads only when the
  * card first opens. Everything in it is also on the profile page the trigger links to.
+ *
+ * Until a card first opens, the trigger is the plain element, which keeps the same delays
+ * itself (a touch does not open it, as with Radix); then the card's code takes over.
  */
 export function PersonHoverCard({ username, children }: PersonHoverCardProps) {
   const [isOpen, setIsOpen] = useState(false);
-  return (
-    <HoverCard open={isOpen} onOpenChange={setIsOpen}>
-      <HoverCardTrigger asChild>{children}</HoverCardTrigger>
-      <HoverCardContent className="w-72">{isOpen ? <MiniProfile username={username} /> : null}</HoverCardContent>
-    </HoverCard>
-  );
+  const [isActive, setIsActive] = useState(false);
+  const [refocus, setRefocus] = useState(false);
+  const [openTimer] = useState(createTimer);
+  const isLoaded = card.useLoaded(isActive);
+  useEffect(() => () => openTimer.stop(), [openTimer]);
+
+  if (isLoaded && isActive) {
+    return (
+      <card.Component username={username} open={isOpen} onOpenChange={setIsOpen} refocus={refocus}>
+        {children}
+      </card.Component>
+    );
+  }
+  if (!isValidElement<TriggerHandlers>(children)) return children;
+
+  const own = children.props;
+  const startOpening = (trigger: HTMLElement) => {
+    card.preload().catch(() => {
+      // Tried again when the card opens.
+    });
+    openTimer.start(() => {
+      setRefocus(document.activeElement === trigger);
+      setIsActive(true);
+      setIsOpen(true);
+    }, HOVER_CARD_DELAYS.openMs);
+  };
+  const stopOpening = () => {
+    openTimer.stop();
+    // Left before the card's code arrived: it must not open after all.
+    setIsOpen(false);
+  };
+  return cloneElement(children, {
+    onPointerEnter: (event) => {
+      own.onPointerEnter?.(event);
+      if (event.pointerType !== 'touch') startOpening(event.currentTarget);
+    },
+    onPointerLeave: (event) => {
+      own.onPointerLeave?.(event);
+      if (event.pointerType !== 'touch') stopOpening();
+    },
+    onFocus: (event) => {
+      own.onFocus?.(event);
+      startOpening(event.currentTarget);
+    },
+    onBlur: (event) => {
+      own.onBlur?.(event);
+      stopOpening();
+    },
+  } satisfies TriggerHandlers);
 }
 
 /** Props of PersonLink. */

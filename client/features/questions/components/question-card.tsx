@@ -7,7 +7,7 @@ import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
 import { AuthorLine, displayName } from '#client/features/posts/components/author-line.tsx';
-import { CommentsThread } from '#client/features/posts/components/comments-thread.tsx';
+import { CommentsThread } from '#client/features/posts/components/lazy-comments-thread.tsx';
 import { RichText } from '#client/features/posts/components/rich-text.tsx';
 import { TextComposer } from '#client/features/posts/components/text-composer.tsx';
 import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
