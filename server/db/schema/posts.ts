@@ -147,6 +147,10 @@ export const questions = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // a session's questions (its counts on every session read; the foreign key's set null on delete)
+    index('questions_session_idx')
+      .on(table.sessionId)
+      .where(sql`${table.sessionId} is not null`),
     uniqueIndex('questions_one_pinned_per_group_idx')
       .on(table.groupId)
       .where(sql`${table.pinnedAt} is not null`),

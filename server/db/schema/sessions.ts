@@ -35,7 +35,8 @@ export const amaSessions = pgTable(
   (table) => [
     index('ama_sessions_starts_idx').on(table.startsAt, table.id),
     index('ama_sessions_group_starts_idx').on(table.groupId, table.startsAt.desc().nullsFirst()),
-    index('ama_sessions_status_idx').on(table.status, table.startsAt),
+    // the upcoming and live lists: one status, in start order, paged by (starts_at, id)
+    index('ama_sessions_status_idx').on(table.status, table.startsAt, table.id),
     check('ama_sessions_status_check', sql`${table.status} in ('scheduled', 'live', 'ended')`),
     check('ama_sessions_duration_check', sql`${table.durationMinutes} between 5 and 1440`),
   ],
