@@ -213,7 +213,7 @@ interface Scenario {
   /**
    * Each request asks for a text of its own (first and last names drawn at random, 3,180 of
    * them), so answers are mostly ranked rather than served again from the app's cache of recent
-   * answers (decision 026): what a text nobody asked for a moment ago costs.
+   * answers (decision 022): what a text nobody asked for a moment ago costs.
    */
   fresh?: boolean;
 }
@@ -403,7 +403,7 @@ async function main(): Promise<void> {
       'floor: the bare Fastify + node-postgres Pool(10) 20-row keyset list, loaded right after each round of the app; ' +
       'ratio: app req/s over floor req/s; statements and SQL ms (EXPLAIN ANALYZE): those of one ranking, the ' +
       'search functions called directly; a request served from the cache of recent answers sends one primary-key ' +
-      'statement instead, a ranked one sends one more; decision 026)',
+      'statement instead, a ranked one sends one more; decision 022)',
   );
   console.table(results);
   console.log(

@@ -1,4 +1,4 @@
--- Change counters of search (decision 026): a cached search answer is served only while the
+-- Change counters of search (decision 022): a cached search answer is served only while the
 -- counters of what it shows have not moved. Each is bumped once per statement that inserts,
 -- deletes or changes a column that search finds, ranks or shows; nextval takes no lock that
 -- lasts until commit, so writers never wait on one another here.

@@ -2,7 +2,7 @@ import type { SearchResponse, SuggestionsResponse } from '#shared/schemas/search
 import type { Database } from '../../db/client.ts';
 
 /**
- * Recent answers of search, kept per process (decision 026). Ranking a typo-tolerant search
+ * Recent answers of search, kept per process (decision 022). Ranking a typo-tolerant search
  * costs PostgreSQL 10 to 80 ms, and people type the same few letters again and again ("joh",
  * "mar"). An answer is served again only while nothing it depends on has changed: migration
  * 0015 bumps a change counter (a sequence) for people, groups and content at every statement

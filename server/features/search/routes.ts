@@ -18,7 +18,7 @@ const error = ErrorResponseSchema;
 
 /** Site search: the top bar's suggestions and the /search page (issue 8). */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Answers served again while nothing they depend on has changed (decision 026).
+  // Answers served again while nothing they depend on has changed (decision 022).
   const cache = new SearchCache();
   app.get(
     '/api/search/suggestions',
