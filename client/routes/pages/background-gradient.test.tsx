@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
@@ -12,7 +12,8 @@ describe('/background-gradient', () => {
     stubApi({ session: null });
     renderApp('/background-gradient');
     expect(await screen.findByRole('heading', { level: 1, name: 'Background gradient' })).toBeInTheDocument();
-    expect(document.title).toBe('Background gradient · Townhall');
+    // the title is set by an effect, which may run just after the heading is on screen
+    await waitFor(() => expect(document.title).toBe('Background gradient · Townhall'));
     expect(screen.getAllByTestId('gradient-swatch')).toHaveLength(7);
     expect(
       screen.getByText(
