@@ -19,7 +19,7 @@ import { pino } from 'pino';
 import { Agent, request } from 'undici';
 import { runMigrations } from '../../server/db/migrate.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
-import { cleanup, cleanups, count, millis, serverUrl, withServerClient } from './lib/bench-kit.ts';
+import { cleanups, count, millis, serverUrl, withServerClient, runBench } from './lib/bench-kit.ts';
 
 const { values } = parseArgs({
   options: {
@@ -354,19 +354,4 @@ async function main(): Promise<void> {
   }
 }
 
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  console.error('\nInterrupted: cleaning up…');
-  void cleanup().then(() => process.exit(130));
-});
-
-try {
-  await main();
-} catch (error) {
-  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
-  else console.error(error);
-  process.exitCode = 1;
-} finally {
-  if (!interrupted) await cleanup();
-}
+await runBench(main);

@@ -20,7 +20,7 @@ import { listSubscribers } from '../../server/features/groups/list-subscribers.t
 import { listSubscriptions } from '../../server/features/groups/list-subscriptions.ts';
 import { GROUP_LIMITS } from '../../shared/schemas/groups.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
-import { cleanup, cleanups, count, millis, seconds, serverUrl, withServerClient } from './lib/bench-kit.ts';
+import { cleanups, count, millis, seconds, serverUrl, withServerClient, runBench } from './lib/bench-kit.ts';
 import { coprimeStrides } from './lib/community.ts';
 
 const { values } = parseArgs({
@@ -767,19 +767,4 @@ async function main(): Promise<void> {
   console.table(plans);
 }
 
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  console.error('\nInterrupted: cleaning up…');
-  void cleanup().then(() => process.exit(130));
-});
-
-try {
-  await main();
-} catch (error) {
-  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
-  else console.error(error);
-  process.exitCode = 1;
-} finally {
-  if (!interrupted) await cleanup();
-}
+await runBench(main);

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { runMigrations } from '../../server/db/migrate.ts';
-import { cleanup, cleanups, serverUrl } from './lib/bench-kit.ts';
+import { cleanups, serverUrl, runBench } from './lib/bench-kit.ts';
 import { BenchError, startBenchServer } from './lib/bench-server.ts';
 import {
   BenchApi,
@@ -149,18 +149,4 @@ async function main(): Promise<void> {
   console.table(ratios);
 }
 
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  console.error('\nInterrupted: cleaning up…');
-  void cleanup().then(() => process.exit(130));
-});
-try {
-  await main();
-} catch (error) {
-  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
-  else console.error(error);
-  process.exitCode = 1;
-} finally {
-  if (!interrupted) await cleanup();
-}
+await runBench(main);

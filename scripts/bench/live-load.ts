@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pino } from 'pino';
 import { runMigrations } from '../../server/db/migrate.ts';
-import { cleanup, cleanups, count, millis, seconds, serverUrl } from './lib/bench-kit.ts';
+import { cleanups, count, millis, seconds, serverUrl, runBench } from './lib/bench-kit.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
 import {
   BenchApi,
@@ -826,18 +826,4 @@ function bare(floor: { url: string; wsUrl: string; pid: number | undefined }, to
   return bareTarget({ ...floor, topic, groupId });
 }
 
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  console.error('\nInterrupted: cleaning up…');
-  void cleanup().then(() => process.exit(130));
-});
-try {
-  await main();
-} catch (error) {
-  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
-  else console.error(error);
-  process.exitCode = 1;
-} finally {
-  if (!interrupted) await cleanup();
-}
+await runBench(main);

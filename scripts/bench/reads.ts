@@ -26,7 +26,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../server/app.ts';
 import { loadConfig } from '../../server/config/env.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
-import { cleanup, cleanups, count, millis, seconds, serverUrl, withServerClient } from './lib/bench-kit.ts';
+import { cleanups, count, millis, seconds, serverUrl, withServerClient, runBench } from './lib/bench-kit.ts';
 import { BenchError, startBenchServer } from './lib/bench-server.ts';
 import { communitySize, describeCommunity, generateCommunity, type GenerationRow } from './lib/community.ts';
 import {
@@ -599,20 +599,4 @@ async function main(): Promise<void> {
   console.log(machine('At the end'));
 }
 
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  console.error('\nInterrupted: cleaning up…');
-  void cleanup().then(() => process.exit(130));
-});
-try {
-  await main();
-} catch (error) {
-  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
-  else console.error(error);
-  process.exitCode = 1;
-} finally {
-  if (!interrupted) await cleanup();
-  // pg-boss and the in-process app may keep timers alive
-  process.exit(process.exitCode ?? 0);
-}
+await runBench(main, { exitAtEnd: true });

@@ -24,7 +24,7 @@ import { runSearch } from '../../server/features/search/run-search.ts';
 import { suggest } from '../../server/features/search/suggest.ts';
 import type { SearchType } from '../../shared/schemas/search.ts';
 import { BenchError, startBenchServer, type BenchServer } from './lib/bench-server.ts';
-import { cleanup, cleanups, count, millis, seconds, serverUrl } from './lib/bench-kit.ts';
+import { cleanups, count, millis, seconds, serverUrl, runBench } from './lib/bench-kit.ts';
 import { floorRatio, loadFloor, startReadFloor } from './lib/search-floor.ts';
 
 const { values } = parseArgs({
@@ -419,19 +419,4 @@ async function main(): Promise<void> {
   }
 }
 
-let interrupted = false;
-process.once('SIGINT', () => {
-  interrupted = true;
-  console.error('\nInterrupted: cleaning up…');
-  void cleanup().then(() => process.exit(130));
-});
-
-try {
-  await main();
-} catch (error) {
-  if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
-  else console.error(error);
-  process.exitCode = 1;
-} finally {
-  if (!interrupted) await cleanup();
-}
+await runBench(main);

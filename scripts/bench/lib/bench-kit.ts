@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { BenchError } from './bench-server.ts';
 
 /** Numbers as the benchmark tables print them. */
 export const count = (value: number) => value.toLocaleString('en-US');
@@ -32,5 +33,29 @@ export async function withServerClient<T>(url: string, fn: (client: pg.Client) =
     return await fn(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Runs a bench's `main`: a BenchError is printed as one line, anything else with its stack; the
+ * cleanup steps run on the way out, and on Ctrl-C before exiting 130. `exitAtEnd` exits once done,
+ * for benches whose in-process app or pg-boss keeps timers alive.
+ */
+export async function runBench(main: () => Promise<void>, options: { exitAtEnd?: boolean } = {}): Promise<void> {
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+    console.error('\nInterrupted: cleaning up…');
+    void cleanup().then(() => process.exit(130));
+  });
+  try {
+    await main();
+  } catch (error) {
+    if (error instanceof BenchError) console.error(`\nThe bench stopped: ${error.message}`);
+    else console.error(error);
+    process.exitCode = 1;
+  } finally {
+    if (!interrupted) await cleanup();
+    if (options.exitAtEnd) process.exit(process.exitCode ?? 0);
   }
 }
