@@ -132,16 +132,28 @@ export async function listNotifications(options: {
   };
 }
 
-/** How many of the viewer's notifications are unread and still about something they may see (one prepared statement). */
+/**
+ * The most unread notifications the count reports: the bell shows "99+" beyond 99, and counting
+ * further would check the visibility of every unread row (25,000 of them took 4.4 s).
+ */
+export const UNREAD_COUNT_CAP = 100;
+
+/**
+ * How many of the viewer's notifications are unread and still about something they may see, up
+ * to `UNREAD_COUNT_CAP` (one prepared statement: the newest unread rows through the unread index,
+ * stopping at the cap).
+ */
 export async function countUnread(options: { db: Database; viewer: Viewer }): Promise<number> {
   const { db } = options;
   const query = preparedQuery(db, 'notifications_unread_count', (name) => {
     const viewerId = sql.placeholder('viewerId');
-    return db
-      .select({ count: count() })
+    const unread = db
+      .select({ one: sql`1`.as('one') })
       .from(notifications)
       .where(and(eq(notifications.userId, viewerId), isNull(notifications.readAt), stillVisibleTo(viewerId)))
-      .prepare(name);
+      .limit(UNREAD_COUNT_CAP)
+      .as('unread');
+    return db.select({ count: count() }).from(unread).prepare(name);
   });
   const [row] = await query.execute({ viewerId: options.viewer.id });
   return row?.count ?? 0;

@@ -8,6 +8,7 @@ import {
 } from '#shared/schemas/notifications.ts';
 import { CommentResponseSchema } from '#shared/schemas/posts.ts';
 import { notifications } from '../../db/schema/index.ts';
+import { UNREAD_COUNT_CAP } from './list-notifications.ts';
 import { buildProfilesApp } from '../profiles/profiles-test-kit.ts';
 import { ask, buildAmaCast, call, createGroup, signUp, type TestPerson } from '../questions/questions-test-kit.ts';
 
@@ -103,6 +104,38 @@ describe('the notification routes', () => {
     expect(await unread(star)).toBe(0);
     const invalid = await call(app, star, 'POST', '/api/notifications/read', { ids: ['not-a-uuid'] });
     expect(invalid.statusCode).toBe(400);
+  });
+
+  it('counts unread up to the cap the bell shows as 99+, leaving out what the person may no longer see', async () => {
+    const person = await signUp(app, 'nmany');
+    const actor = await signUp(app, 'nmanyfan');
+    const missingPost = '00000000-0000-4000-8000-000000000000';
+    // 30 about a post that no longer exists, which never count
+    await app.db.insert(notifications).values(
+      Array.from({ length: 30 }, () => ({
+        userId: person.id,
+        kind: 'reply' as const,
+        actorId: actor.id,
+        targetType: 'post',
+        targetId: missingPost,
+      })),
+    );
+    expect(await unread(person)).toBe(0);
+    await app.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 99 }, () => ({ userId: person.id, kind: 'new_follower' as const, actorId: actor.id })),
+      );
+    expect(await unread(person)).toBe(99);
+    await app.db
+      .insert(notifications)
+      .values(
+        Array.from({ length: 60 }, () => ({ userId: person.id, kind: 'new_follower' as const, actorId: actor.id })),
+      );
+    expect(await unread(person)).toBe(UNREAD_COUNT_CAP);
+    const all = await call(app, person, 'POST', '/api/notifications/read', {});
+    expect(all.json()).toEqual({ count: 189 });
+    expect(await unread(person)).toBe(0);
   });
 });
 

@@ -8,7 +8,7 @@ import {
   UnreadCountResponseSchema,
 } from '#shared/schemas/notifications.ts';
 import { requireViewer } from '../groups/host-only.ts';
-import { countUnread, listNotifications } from './list-notifications.ts';
+import { countUnread, listNotifications, UNREAD_COUNT_CAP } from './list-notifications.ts';
 import { markNotificationsRead } from './mark-read.ts';
 
 const TAGS = ['notifications'];
@@ -35,6 +35,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'How many of my notifications are unread',
+        description: `Counts up to ${String(UNREAD_COUNT_CAP)}: a bell shows "99+" beyond 99.`,
         tags: TAGS,
         response: { 200: UnreadCountResponseSchema, ...errors },
       },

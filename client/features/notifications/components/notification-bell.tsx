@@ -13,9 +13,9 @@ import { NotificationListSkeleton } from './notification-list-skeleton.tsx';
 // The list loads when the bell is first opened: the bar itself carries only the button and count.
 const NotificationList = lazy(() => import('./notification-list.tsx'));
 
-/** The accessible name of the bell: 'Notifications, 3 unread'. */
+/** The accessible name of the bell: 'Notifications, 3 unread' ('more than 99' past what the badge shows). */
 export function bellLabel(count: number): string {
-  return `Notifications, ${count} unread`;
+  return `Notifications, ${count > 99 ? 'more than 99' : String(count)} unread`;
 }
 
 /** The top bar's bell (signed-in people only): the live unread count, and the list in a popover. */
