@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Transaction } from '../../db/client.ts';
 import { logDatabaseError } from '../../lib/database-errors.ts';
+import { guardJobCompletion } from '../../lib/job-completion-guard.ts';
 
 /** The queue of e-mails to deliver; each job names one mail_messages row. */
 export const MAIL_QUEUE = 'mail.send';
@@ -62,6 +63,7 @@ export class MailQueue {
 
   constructor(options: MailQueueOptions) {
     this.#options = options;
+    guardJobCompletion();
     this.#boss = new PgBoss({
       connectionString: options.connectionString,
       schema: JOBS_SCHEMA,

@@ -8,6 +8,7 @@ import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
 import { runNewQuestionsMail } from './new-questions-mail.ts';
 import { runWeeklyDigest, WEEKLY_DIGEST_CRON } from './weekly-digest.ts';
 import { logDatabaseError } from '../../lib/database-errors.ts';
+import { guardJobCompletion } from '../../lib/job-completion-guard.ts';
 
 /** Queue of "tell this host about their new questions" jobs. */
 export const NEW_QUESTIONS_QUEUE = 'notifications.new-questions';
@@ -69,6 +70,7 @@ export class NotificationJobs {
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     const connectionString = options.db.$client.options.connectionString;
     if (!connectionString) throw new Error('The notification jobs need the connection string of the database pool.');
+    guardJobCompletion();
     this.#boss = new PgBoss({
       connectionString,
       schema: JOBS_SCHEMA,

@@ -9,6 +9,7 @@ import type { MailService } from '../mail/mail-plugin.ts';
 import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
 import { logDatabaseError } from '../../lib/database-errors.ts';
 import { lockMailRecipient } from '../mail/lock-recipient.ts';
+import { guardJobCompletion } from '../../lib/job-completion-guard.ts';
 
 /** The kind of the e-mail in mail_messages; the newest one's time is where the next batch starts. */
 export const NEW_FOLLOWERS_MAIL_KIND = 'new_followers';
@@ -88,6 +89,7 @@ export class NewFollowersMailer {
     const connectionString = options.db.$client.options.connectionString;
     if (!connectionString)
       throw new Error('The follower e-mail queue needs the connection string of the database pool.');
+    guardJobCompletion();
     this.#boss = new PgBoss({
       connectionString,
       schema: JOBS_SCHEMA,

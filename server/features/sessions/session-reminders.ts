@@ -9,6 +9,7 @@ import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { INSTALL_LOCK, JOBS_SCHEMA, transactionRunner } from '../mail/mail-queue.ts';
 import { notifySessionStarting } from './notify-subscribers.ts';
 import { logDatabaseError } from '../../lib/database-errors.ts';
+import { guardJobCompletion } from '../../lib/job-completion-guard.ts';
 
 /** The queue of "this session is starting" reminders: one job per session and start time. */
 export const SESSION_REMINDER_QUEUE = 'sessions.reminder';
@@ -51,6 +52,7 @@ export class SessionReminders {
     this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
     const connectionString = options.db.$client.options.connectionString;
     if (!connectionString) throw new Error('The session reminders need the connection string of the database pool.');
+    guardJobCompletion();
     this.#boss = new PgBoss({
       connectionString,
       schema: JOBS_SCHEMA,
