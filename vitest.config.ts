@@ -1,11 +1,30 @@
-import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const integration = (name: string): TestProjectInlineConfiguration => ({
+const INTEGRATION_FILES = 'server/**/*.int.test.ts';
+
+/**
+ * What the embedded project runs when an external server is there too (decision 025): what
+ * depends on the kind of database — `npm start`'s own server (start, stop, its data directory),
+ * the migrations on its PostgreSQL version, and its death and restart under writes. The rest runs
+ * once, on the external server, whose PostgreSQL (15) is the oldest Townhall supports.
+ */
+const EMBEDDED_FILES = [
+  'server/main.int.test.ts',
+  'server/db/migrate.int.test.ts',
+  'server/db/database-outage.int.test.ts',
+  'server/db/embedded-watchdog.int.test.ts',
+];
+
+const integration = (
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.int.test.ts'],
+    include: files.include,
+    ...(files.exclude ? { exclude: files.exclude } : {}),
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/setup.ts'],
     testTimeout: 30_000,
@@ -14,11 +33,22 @@ const integration = (name: string): TestProjectInlineConfiguration => ({
 });
 
 // The external-database suite runs whenever TEST_DATABASE_URL names a server (CI sets it);
-// without it there is no such project, so nothing is reported as skipped-but-passed.
+// without it there is no such project, so nothing is reported as skipped-but-passed, and the
+// embedded project runs every integration file.
 const hasExternalDatabase = Boolean(process.env.TEST_DATABASE_URL);
 if (!hasExternalDatabase) {
   console.warn('TEST_DATABASE_URL is not set: the integration suite runs on the embedded PostgreSQL only.');
 }
+const integrationProjects = hasExternalDatabase
+  ? [
+      integration('integration-embedded', { include: EMBEDDED_FILES }),
+      integration('integration-external', {
+        include: [INTEGRATION_FILES],
+        // it starts embedded servers of its own, whatever the project
+        exclude: [...configDefaults.exclude, 'server/db/embedded-watchdog.int.test.ts'],
+      }),
+    ]
+  : [integration('integration-embedded', { include: [INTEGRATION_FILES] })];
 
 export default defineConfig({
   test: {
@@ -52,8 +82,7 @@ export default defineConfig({
           include: ['scripts/**/*.test.ts'],
         },
       },
-      integration('integration-embedded'),
-      ...(hasExternalDatabase ? [integration('integration-external')] : []),
+      ...integrationProjects,
       {
         extends: true,
         test: {

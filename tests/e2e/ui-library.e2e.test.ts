@@ -156,10 +156,11 @@ describe('the shell', () => {
       }
     });
     await page.goto(`${baseUrl}/`);
-    await expect.poll(() => beacons).toEqual([204]);
+    // the beacon leaves when the browser is idle, which on a busy machine can take more than a second
+    await expect.poll(() => beacons, { timeout: 10_000 }).toEqual([204]);
     await page.getByRole('link', { name: 'UI library' }).first().click();
     await page.waitForURL(`${baseUrl}/ui-library`);
-    await expect.poll(() => beacons).toEqual([204, 204]);
+    await expect.poll(() => beacons, { timeout: 10_000 }).toEqual([204, 204]);
   });
 });
 
