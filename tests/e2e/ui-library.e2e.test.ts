@@ -156,7 +156,7 @@ describe('the shell', () => {
       }
     });
     await page.goto(`${baseUrl}/`);
-    // the beacon leaves when the browser is idle, which on a busy machine can take more than a second
+    // the beacon leaves once the app has rendered the page, which on a busy machine can take more than a second
     await expect.poll(() => beacons, { timeout: 10_000 }).toEqual([204]);
     await page.getByRole('link', { name: 'UI library' }).first().click();
     await page.waitForURL(`${baseUrl}/ui-library`);
