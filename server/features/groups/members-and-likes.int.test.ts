@@ -38,6 +38,13 @@ async function memberCount(groupId: string) {
 describe('members', () => {
   it('lets the host add people by username in any case and remove them, memberCount in step', async () => {
     const group = await createGroup(app, host);
+    // nobody yet: an empty page, not a missing group
+    expect((await app.inject({ url: `/api/groups/${group.id}/members` })).json()).toEqual({
+      members: [],
+      nextCursor: null,
+    });
+    const missing = await app.inject({ url: '/api/groups/00000000-0000-4000-8000-000000000000/members' });
+    expect(missing.statusCode).toBe(404);
     const ann = await signUp(app, 'mann');
     const ben = await signUp(app, 'mben');
     const added = await addMember(host, group.id, ` ${ann.username.toUpperCase()} `);

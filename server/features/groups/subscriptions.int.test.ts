@@ -204,6 +204,10 @@ describe('DELETE /api/groups/:groupId with subscribers', () => {
 describe('GET /api/groups/:groupId/subscribers', () => {
   it('pages newest first, 20 at a time', async () => {
     const group = await createGroup(app, host);
+    expect((await app.inject({ url: `/api/groups/${group.id}/subscribers` })).json()).toEqual({
+      subscribers: [],
+      nextCursor: null,
+    });
     const fans = await Promise.all(Array.from({ length: 23 }, () => signUp(app, 'ssub')));
     for (const fan of fans) expect((await setSubscription(app, fan, group.id, true)).statusCode).toBe(200);
     const seen: SubscriberRecord[] = [];
