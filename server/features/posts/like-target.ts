@@ -10,8 +10,11 @@ import { requireItemId } from './content-text.ts';
 /** What PUT/DELETE /api/likes/:targetType/:targetId act on. */
 export type ContentLikeTarget = (typeof LIKE_TARGETS)[number];
 
-/** A likeable item resolved: its group, the rule's target and who may see it (as comment parents). */
-export type LikeTarget = Omit<CommentParent, 'type'> & { type: ContentLikeTarget };
+/**
+ * A likeable item resolved: its group, the rule's target and who may see it (as comment
+ * parents), and its like count when it was read.
+ */
+export type LikeTarget = Omit<CommentParent, 'type'> & { type: ContentLikeTarget; likeCount: number };
 
 const questionColumns = {
   ownerId: groups.ownerId,
@@ -50,7 +53,13 @@ async function resolveLikeTarget(
   switch (type) {
     case 'post': {
       const query = db
-        .select({ id: posts.id, groupId: posts.groupId, authorId: posts.authorId, ownerId: groups.ownerId })
+        .select({
+          id: posts.id,
+          groupId: posts.groupId,
+          authorId: posts.authorId,
+          ownerId: groups.ownerId,
+          likeCount: posts.likeCount,
+        })
         .from(posts)
         .innerJoin(groups, eq(groups.id, posts.groupId))
         .where(eq(posts.id, id))
@@ -61,7 +70,13 @@ async function resolveLikeTarget(
     }
     case 'question': {
       const query = db
-        .select({ id: questions.id, groupId: questions.groupId, authorId: questions.authorId, ...questionColumns })
+        .select({
+          id: questions.id,
+          groupId: questions.groupId,
+          authorId: questions.authorId,
+          likeCount: questions.likeCount,
+          ...questionColumns,
+        })
         .from(questions)
         .innerJoin(groups, eq(groups.id, questions.groupId))
         .where(eq(questions.id, id))
@@ -72,7 +87,13 @@ async function resolveLikeTarget(
     }
     case 'answer': {
       const query = db
-        .select({ id: answers.id, groupId: answers.groupId, authorId: answers.authorId, ...questionColumns })
+        .select({
+          id: answers.id,
+          groupId: answers.groupId,
+          authorId: answers.authorId,
+          likeCount: answers.likeCount,
+          ...questionColumns,
+        })
         .from(answers)
         .innerJoin(questions, eq(questions.id, answers.questionId))
         .innerJoin(groups, eq(groups.id, answers.groupId))
@@ -92,6 +113,7 @@ async function resolveLikeTarget(
           parentType: comments.parentType,
           parentId: comments.parentId,
           ownerId: groups.ownerId,
+          likeCount: comments.likeCount,
         })
         .from(comments)
         .innerJoin(groups, eq(groups.id, comments.groupId))
@@ -99,7 +121,14 @@ async function resolveLikeTarget(
         .$dynamic();
       const [row] = await (lock ? query.for('key share', { of: comments }) : query);
       if (!row) throw missing();
-      const base = { id: row.id, groupId: row.groupId, authorId: row.authorId, ownerId: row.ownerId, type };
+      const base = {
+        id: row.id,
+        groupId: row.groupId,
+        authorId: row.authorId,
+        ownerId: row.ownerId,
+        likeCount: row.likeCount,
+        type,
+      };
       if (row.parentType === 'post') return { ...base, target: 'posts', isHidden: false, isPending: false };
       const [question] = await db
         .select({ isHidden: questions.isHidden, isPending: questionColumns.isPending, authorId: questions.authorId })
