@@ -4,10 +4,10 @@ import {
   LIVE_RECONNECT_BASE_MS,
   LIVE_RECONNECT_MAX_MS,
   LIVE_VIEWER_ENDED_CLOSE_CODE,
-  LiveServerMessageSchema,
-  LiveTopicSchema,
-} from '#shared/schemas/live.ts';
-import type { LiveClientMessage, LiveEvent, LivePresenceStatus } from '#shared/schemas/live.ts';
+} from '#shared/constants/live.ts';
+import type { LivePresenceStatus } from '#shared/constants/live.ts';
+import { LiveServerMessageSchema, LiveTopicSchema } from '#shared/schemas/live.ts';
+import type { LiveClientMessage, LiveEvent } from '#shared/schemas/live.ts';
 
 /** Where the live channel stands: dialling, connected, or down (waiting to retry, or closed). */
 export type LiveStatus = 'connecting' | 'open' | 'closed';

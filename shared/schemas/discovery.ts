@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-import { GROUP_LIMITS, GroupPersonSchema } from './groups.ts';
+import { DISCOVERY_LIMITS } from '#shared/constants/limits.ts';
+
+import { GroupPersonSchema } from './groups.ts';
 import { PostImageSchema } from './posts.ts';
 import { AmaSessionSchema, SessionListResponseSchema } from './sessions.ts';
 
@@ -9,14 +11,8 @@ import { AmaSessionSchema, SessionListResponseSchema } from './sessions.ts';
  * the creator dashboard. Server routes validate with these; the client parses answers with them.
  */
 
-/** Page sizes: the spec's 20 a page; the dashboard shows a few of each. */
-export const DISCOVERY_LIMITS = {
-  pageSize: GROUP_LIMITS.pageSize,
-  pageMax: GROUP_LIMITS.pageMax,
-  dashboardSessions: 10,
-  dashboardActivity: 15,
-  dashboardGroupsMax: 100,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { DISCOVERY_LIMITS };
 
 /** A group as a feed item or the dashboard names it. */
 export const GroupRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), groupImage: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { GROUP_ROLES } from '#shared/lib/permissions.ts';
 
 /**
@@ -6,15 +7,8 @@ import { GROUP_ROLES } from '#shared/lib/permissions.ts';
  * validate with these; the client parses answers with them.
  */
 
-/** Limits of a group's fields (ours: the spec names none) and page sizes (spec section 9: 20). */
-export const GROUP_LIMITS = {
-  nameMax: 80,
-  slugMin: 3,
-  slugMax: 50,
-  descriptionMax: 2000,
-  pageSize: 20,
-  pageMax: 50,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { GROUP_LIMITS };
 
 export const GroupRoleSchema = z.enum([...GROUP_ROLES, 'unknown']);
 
@@ -213,21 +207,5 @@ export type SubscriptionListResponse = z.infer<typeof SubscriptionListResponseSc
 export const GroupLikeResponseSchema = z.object({ isLiked: z.boolean(), likeCount: z.number().int() });
 export type GroupLikeResponse = z.infer<typeof GroupLikeResponseSchema>;
 
-/**
- * Live topics of groups:
- * - `group:{groupId}` — anyone may watch: 'group.updated', 'group.deleted', 'subscribers.changed'
- *   (data.subscriberCount), 'members.changed' (ids.userId, data.memberCount), 'likes.changed' (data.likeCount).
- * - `user:{userId}` — only that person: 'access.changed' (ids.groupId) when their membership or
- *   subscription of a group changes (another tab, or the host adding them), 'subscriptions.changed'.
- */
-export const GROUP_LIVE_EVENTS = {
-  groupUpdated: 'group.updated',
-  groupDeleted: 'group.deleted',
-  subscribersChanged: 'subscribers.changed',
-  membersChanged: 'members.changed',
-  likesChanged: 'likes.changed',
-  accessChanged: 'access.changed',
-  subscriptionsChanged: 'subscriptions.changed',
-} as const;
-export const groupTopic = (groupId: string) => `group:${groupId}`;
-export const userTopic = (userId: string) => `user:${userId}`;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';

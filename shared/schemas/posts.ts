@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
@@ -8,19 +9,8 @@ import { GroupPersonSchema } from '#shared/schemas/groups.ts';
  * `shared/lib/rich-text.ts` (links, bold, italics, lists, line breaks) as React elements.
  */
 
-/** Limits of texts and images (ours; the issue suggests 500 for questions). */
-export const CONTENT_LIMITS = {
-  postBodyMax: 5000,
-  postImagesMax: 10,
-  commentBodyMax: 2000,
-  questionBodyMax: 500,
-  answerBodyMax: 5000,
-  pageSize: 20,
-  pageMax: 50,
-  commentsPageSize: 50,
-  similarQuestionsMax: 5,
-  likedByPreview: 3,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { CONTENT_LIMITS };
 
 /** What the viewer may do with an item (the server decides; the client only shows or hides buttons). */
 export const ItemPermissionsSchema = z.object({
@@ -214,25 +204,5 @@ export const QuestionModerationInputSchema = z.strictObject({
   isApproved: z.literal(true).optional(),
 });
 
-/**
- * Live events on `group:{groupId}` (small: ids and counters; clients refetch or patch):
- * post.created/updated/deleted (ids.postId), comment.created/updated/deleted (ids.commentId,
- * ids.parentId, data.parentType), like.changed (ids.targetId, data.targetType, data.likeCount),
- * question.created/updated/deleted (ids.questionId; a pending question is announced only to the
- * host's user topic), question.answered (ids.questionId), question.pinned (ids.questionId or
- * data.pinned null).
- */
-export const CONTENT_LIVE_EVENTS = {
-  postCreated: 'post.created',
-  postUpdated: 'post.updated',
-  postDeleted: 'post.deleted',
-  commentCreated: 'comment.created',
-  commentUpdated: 'comment.updated',
-  commentDeleted: 'comment.deleted',
-  likeChanged: 'like.changed',
-  questionCreated: 'question.created',
-  questionUpdated: 'question.updated',
-  questionDeleted: 'question.deleted',
-  questionAnswered: 'question.answered',
-  questionPinned: 'question.pinned',
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';

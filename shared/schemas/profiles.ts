@@ -6,12 +6,8 @@ import { ProfileSchema } from '#shared/schemas/accounts.ts';
  * these; the client parses answers with them.
  */
 
-/** Limits of the editable profile fields (ours: the spec names none). */
-export const PROFILE_LIMITS = {
-  nameMax: 50,
-  usernameMax: 30,
-  quoteMax: 280,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { PROFILE_LIMITS } from '#shared/constants/limits.ts';
 
 /** What anyone may see of a person: never the e-mail or the settings. */
 export const PublicProfileSchema = z.object({

@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { CreatorListResponseSchema, DISCOVERY_LIMITS, type CreatorListResponse } from '#shared/schemas/discovery.ts';
+import { DISCOVERY_LIMITS } from '#shared/constants/limits.ts';
+import { CreatorListResponseSchema, type CreatorListResponse } from '#shared/schemas/discovery.ts';
 
 import { discoveryKeys } from './query-keys.ts';
 

@@ -1,5 +1,6 @@
 import { api } from '#client/lib/api-client.ts';
-import { SEARCH_LIMITS, SuggestionsResponseSchema, type Suggestion } from '#shared/schemas/search.ts';
+import { SEARCH_LIMITS } from '#shared/constants/search.ts';
+import { SuggestionsResponseSchema, type Suggestion } from '#shared/schemas/search.ts';
 
 /**
  * GET /api/search/suggestions?q=…: people, then groups, then questions (at most 10). Text over
