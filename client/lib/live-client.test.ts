@@ -298,6 +298,7 @@ describe('createLiveClient', () => {
     socket.serverSends('not json');
     socket.serverSends({ type: 'event', topic: 'group:1' });
     socket.serverSends({ type: 'mystery' });
+    socket.serverSends({ type: 'event', topic: 'group:1', event: 'question.answered', ids: { questionId: true } });
     socket.serverSends({
       type: 'event',
       topic: 'group:1',
