@@ -8,7 +8,8 @@ import { AmaSessionSchema, SessionListResponseSchema } from './sessions.ts';
 
 /**
  * The API contract of discovery (issue 8): the signed-in home feed, the creators directory and
- * the creator dashboard. Server routes validate with these; the client parses answers with them.
+ * the creator dashboard. Server routes validate with these; the client types its answers with
+ * them (type-only imports, decision 024).
  */
 
 // Defined in shared/constants (the client imports them without zod); re-exported for the server.
@@ -47,6 +48,7 @@ export const MySessionsQuerySchema = z.strictObject({
 });
 export type MySessionsScope = z.infer<typeof MySessionsQuerySchema>['scope'];
 export const MySessionsResponseSchema = SessionListResponseSchema;
+export type MySessionsResponse = z.infer<typeof MySessionsResponseSchema>;
 
 /** Query of GET /api/creators. */
 export const CreatorListQuerySchema = z.strictObject({

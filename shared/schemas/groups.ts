@@ -4,7 +4,7 @@ import { GROUP_ROLES } from '#shared/lib/permissions.ts';
 
 /**
  * The API contract of groups, roles, subscriptions and group likes (issue 6). Server routes
- * validate with these; the client parses answers with them.
+ * validate with these; the client types its answers with them (type-only imports, decision 024).
  */
 
 // Defined in shared/constants (the client imports them without zod); re-exported for the server.
@@ -91,6 +91,7 @@ export type GroupUpdateInput = z.infer<typeof GroupUpdateInputSchema>;
 
 /** Answer of POST (201) and PATCH: the group after the change. */
 export const GroupResponseSchema = z.object({ group: GroupSummarySchema });
+export type GroupResponse = z.infer<typeof GroupResponseSchema>;
 
 /** GET /api/groups/slug-availability?slug= — for the form's comfort; the create route checks again. */
 export const SlugAvailabilityQuerySchema = z.strictObject({
@@ -102,6 +103,7 @@ export const SlugAvailabilityResponseSchema = z.object({
   /** Why not, one of GROUP_MESSAGES' slug texts. */
   message: z.string().nullable(),
 });
+export type SlugAvailabilityResponse = z.infer<typeof SlugAvailabilityResponseSchema>;
 
 /** Query of GET /api/groups: newest first or most subscribed, 20 a page. */
 export const GroupListQuerySchema = z.strictObject({
@@ -132,6 +134,7 @@ export type GroupMemberListResponse = z.infer<typeof GroupMemberListResponseSche
 /** Body of POST /api/groups/:groupId/members (host only). */
 export const AddMemberInputSchema = z.strictObject({ username: z.string().max(200) });
 export const AddMemberResponseSchema = z.object({ member: GroupMemberSchema, memberCount: z.number().int() });
+export type AddMemberResponse = z.infer<typeof AddMemberResponseSchema>;
 
 /** The subscriber record of spec section 3, newest first (GET /api/groups/:groupId/subscribers). */
 export const SubscriberRecordSchema = z.object({

@@ -4,9 +4,10 @@ import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
  * The API contract of posts, comments, likes and the question queue (issue 7). Server routes
- * validate with these; the client parses answers with them. Texts are stored exactly as typed
- * and never rendered as HTML: the client renders the formatting subset of
- * `shared/lib/rich-text.ts` (links, bold, italics, lists, line breaks) as React elements.
+ * validate with these; the client types its answers with them (type-only imports, decision
+ * 024). Texts are stored exactly as typed and never rendered as HTML: the client renders the
+ * formatting subset of `shared/lib/rich-text.ts` (links, bold, italics, lists, line breaks) as
+ * React elements.
  */
 
 // Defined in shared/constants (the client imports them without zod); re-exported for the server.
@@ -58,6 +59,7 @@ export const PostUpdateInputSchema = z.strictObject({
   images: z.array(z.string().max(500)).optional(),
 });
 export const PostResponseSchema = z.object({ post: PostSchema });
+export type PostResponse = z.infer<typeof PostResponseSchema>;
 export const PostListResponseSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() });
 export type PostListResponse = z.infer<typeof PostListResponseSchema>;
 
@@ -89,6 +91,7 @@ export const CommentInputSchema = z.strictObject({
 });
 export const CommentUpdateInputSchema = z.strictObject({ body: z.string() });
 export const CommentResponseSchema = z.object({ comment: CommentSchema });
+export type CommentResponse = z.infer<typeof CommentResponseSchema>;
 /** Comments oldest first (replies included, each naming its replyToId), 50 a page. */
 export const CommentListResponseSchema = z.object({
   comments: z.array(CommentSchema),
@@ -175,6 +178,7 @@ export type QuestionListResponse = z.infer<typeof QuestionListResponseSchema>;
 export const QuestionInputSchema = z.strictObject({ body: z.string(), sessionId: z.string().max(100).optional() });
 export const QuestionUpdateInputSchema = z.strictObject({ body: z.string() });
 export const QuestionResponseSchema = z.object({ question: QuestionSchema });
+export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
 
 /** GET /api/groups/:groupId/questions/similar?q= — asked questions like the text being typed (pg_trgm). */
 export const SimilarQuestionsQuerySchema = z.strictObject({ q: z.string().max(1000) });
@@ -191,6 +195,7 @@ export const SimilarQuestionsResponseSchema = z.object({
     }),
   ),
 });
+export type SimilarQuestionsResponse = z.infer<typeof SimilarQuestionsResponseSchema>;
 
 /** Body of PUT /api/questions/:questionId/answer (host only): writes or edits the answer and marks it answered. */
 export const AnswerInputSchema = z.strictObject({ body: z.string() });

@@ -3,7 +3,7 @@ import { ProfileSchema } from '#shared/schemas/accounts.ts';
 
 /**
  * The API contract of profiles, follows and images (issue 5). Server routes validate with
- * these; the client parses answers with them.
+ * these; the client types its answers with them (type-only imports, decision 024).
  */
 
 // Defined in shared/constants (the client imports them without zod); re-exported for the server.
@@ -72,6 +72,7 @@ export type ProfileUpdateInput = {
 
 /** Answer of the profile update: the person's whole profile after it. */
 export const ProfileUpdateResponseSchema = z.object({ profile: ProfileSchema });
+export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponseSchema>;
 
 /** Answer of PUT and DELETE /api/users/:userId/follow (idempotent). */
 export const FollowResponseSchema = z.object({
