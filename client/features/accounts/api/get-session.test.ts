@@ -2,34 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { z } from 'zod';
 
 import { getSession, readProfile, readSession } from '#client/features/accounts/api/get-session.ts';
+import { buildProfile, json } from '#client/test/account-fixtures.ts';
 // The server's profile schema, only to show that the hand-written check agrees with it.
-import { ProfileSchema, type Profile } from '#shared/schemas/accounts.ts';
+import { ProfileSchema } from '#shared/schemas/accounts.ts';
 
-const profile: Profile = {
-  uId: 'user-1',
-  email: 'ada@example.com',
-  username: 'ada',
+const profile = buildProfile({
   usernameHistory: ['ada_old'],
-  name: 'Ada Lovelace',
-  createdAt: '2025-01-01T00:00:00.000Z',
   lastTokenUpdate: '2025-06-30T12:34:56Z',
   followers: 3,
-  following: 0,
   subscribing: 2,
-  quote: '',
-  profileImageURL: '',
-  emailSettings: {
-    welcome: true,
-    passwordReset: true,
-    newAnswers: true,
-    newQuestions: true,
-    newAMAs: true,
-    newFollowers: true,
-    weeklyDigest: false,
-    productUpdates: false,
-    unsubscribedAll: false,
-  },
-};
+});
 
 /** The session answer's schema as the client had it in zod: the reference the hand-written reader keeps. */
 const FormerSessionAnswerSchema = z.object({
@@ -183,7 +165,7 @@ describe('readSession', () => {
   it('makes the session call fail with invalid_response when the account cannot be read', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn<typeof fetch>(() => Promise.resolve(new Response(JSON.stringify({ user: { email: 'ada@example.com' } })))),
+      vi.fn<typeof fetch>(() => Promise.resolve(json({ user: { email: 'ada@example.com' } }))),
     );
 
     await expect(getSession()).rejects.toMatchObject({
