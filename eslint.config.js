@@ -16,6 +16,29 @@ const boundaries = (forbidden) => ({
   ],
 });
 
+/**
+ * The client takes only types from zod and the shared schemas (decision 024): their values would
+ * put zod (about 26 KB of gzip) on the first load of every page. `import { type X }` counts as a
+ * value import here, since it leaves the module's import (and its zod) behind: write `import type`.
+ */
+const typesOnlyFromZod = {
+  '@typescript-eslint/no-import-type-side-effects': 'error',
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'zod', allowTypeImports: true, message: 'The client loads no zod: import types only.' }],
+      patterns: [
+        {
+          regex: '(^#|/)shared/schemas/',
+          allowTypeImports: true,
+          message:
+            'The client imports only types from shared/schemas (values load zod): constants live in shared/constants.',
+        },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'server/db/migrations/'] },
   js.configs.recommended,
@@ -37,7 +60,19 @@ export default tseslint.config(
     files: ['client/**'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...boundaries(['server']) },
+    rules: { ...reactHooks.configs.recommended.rules, ...boundaries(['server']), ...typesOnlyFromZod },
+  },
+  {
+    // Their own checks run with the shared zod schemas, and they load after a page's first load:
+    // the session form (a dialog), the contact page, the admin pages. Tests compare the hand-written
+    // checks with the schemas.
+    files: [
+      'client/features/sessions/components/session-form.tsx',
+      'client/features/site/components/contact-form.tsx',
+      'client/features/admin/components/admin-content.tsx',
+      'client/**/*.test.{ts,tsx}',
+    ],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   { files: ['server/**'], rules: boundaries(['client']) },
   { files: ['shared/**'], rules: boundaries(['client', 'server']) },

@@ -1,9 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 
-import { ApiError, api, apiRequest } from '#client/lib/api-client.ts';
+import { ApiError, api, apiRequest, readErrorBody } from '#client/lib/api-client.ts';
+// The server's error schema, only to show that the hand-written check agrees with it.
+import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 
-const ItemSchema = z.object({ id: z.number(), name: z.string() });
+type Item = { id: number; name: string };
+
+/** A reader as a call passes it in `read`: throws when the answer is not an Item. */
+function readItem(answer: unknown): Item {
+  const item = answer as Partial<Item> | null;
+  if (typeof item?.id !== 'number' || typeof item.name !== 'string') throw new TypeError('Not an item');
+  return { id: item.id, name: item.name };
+}
 
 function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), {
@@ -39,10 +47,10 @@ async function captureError(promise: Promise<unknown>): Promise<unknown> {
 }
 
 describe('apiRequest', () => {
-  it('returns the validated answer of a GET', async () => {
+  it('returns the answer of a GET', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ id: 1, name: 'Ada' }));
 
-    await expect(api.get('/api/items/1', ItemSchema)).resolves.toEqual({ id: 1, name: 'Ada' });
+    await expect(api.get<Item>('/api/items/1')).resolves.toEqual({ id: 1, name: 'Ada' });
 
     expect(fetchMock.mock.lastCall?.[0]).toBe('/api/items/1');
     const init = lastInit();
@@ -55,7 +63,7 @@ describe('apiRequest', () => {
   it('sends a JSON body with its content type', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ id: 2, name: 'Grace' }, 201));
 
-    await api.post('/api/items', { name: 'Grace' }, ItemSchema);
+    await api.post<Item>('/api/items', { name: 'Grace' });
 
     const init = lastInit();
     expect(init.method).toBe('POST');
@@ -67,7 +75,7 @@ describe('apiRequest', () => {
   it('accepts an empty 204 answer', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
 
-    await expect(api.delete('/api/items/1', z.undefined())).resolves.toBeUndefined();
+    await expect(api.delete<undefined>('/api/items/1')).resolves.toBeUndefined();
   });
 
   it("throws an ApiError with the server's code, message and fields", async () => {
@@ -84,7 +92,7 @@ describe('apiRequest', () => {
       ),
     );
 
-    const error = await captureError(api.post('/api/users', { username: 'ab' }, ItemSchema));
+    const error = await captureError(api.post<Item>('/api/users', { username: 'ab' }));
 
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -98,36 +106,67 @@ describe('apiRequest', () => {
   it('names the status when a failure does not carry the error shape', async () => {
     fetchMock.mockResolvedValue(new Response('<h1>Bad gateway</h1>', { status: 502 }));
 
-    await expect(api.get('/api/items/1', ItemSchema)).rejects.toMatchObject({
+    await expect(api.get<Item>('/api/items/1')).rejects.toMatchObject({
       status: 502,
       code: 'http_error',
       message: 'The server answered with status 502.',
     });
   });
 
+  it('names the status too when a JSON failure only looks like the error shape', async () => {
+    for (const body of [
+      { error: 'Bad gateway' },
+      { error: { code: 'upstream' } },
+      { error: { code: 'upstream', message: 'Down', fields: { 'body.email': 3 } } },
+      { message: 'Down' },
+      ['Down'],
+    ]) {
+      fetchMock.mockResolvedValue(jsonResponse(body, 503));
+
+      await expect(api.get<Item>('/api/items/1'), JSON.stringify(body)).rejects.toMatchObject({
+        status: 503,
+        code: 'http_error',
+        message: 'The server answered with status 503.',
+      });
+    }
+  });
+
   it('reports an unreachable server as status 0', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
 
-    await expect(api.get('/api/items/1', ItemSchema)).rejects.toMatchObject({
+    await expect(api.get<Item>('/api/items/1')).rejects.toMatchObject({
       name: 'ApiError',
       status: 0,
       code: 'network_error',
     });
   });
 
-  it('rejects an answer that breaks the contract', async () => {
+  it('rejects an answer that its reader cannot read', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ id: 'one' }));
 
-    await expect(api.get('/api/items/1', ItemSchema)).rejects.toMatchObject({
+    await expect(api.get('/api/items/1', { read: readItem })).rejects.toMatchObject({
       status: 200,
       code: 'invalid_response',
+      message: 'The server sent an answer this app does not understand.',
     });
+  });
+
+  it('returns what the reader made of the answer', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ id: 1, name: 'Ada', extra: true }));
+
+    await expect(api.get('/api/items/1', { read: readItem })).resolves.toEqual({ id: 1, name: 'Ada' });
+  });
+
+  it('trusts an answer without a reader as the server sent it (decision 024)', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ id: 'one' }));
+
+    await expect(api.get<Item>('/api/items/1')).resolves.toEqual({ id: 'one' });
   });
 
   it('rejects an answer that is not JSON', async () => {
     fetchMock.mockResolvedValue(new Response('<!doctype html>', { status: 200 }));
 
-    await expect(api.get('/api/items/1', ItemSchema)).rejects.toMatchObject({
+    await expect(api.get<Item>('/api/items/1')).rejects.toMatchObject({
       code: 'invalid_response',
       message: 'The server sent an answer that is not JSON.',
     });
@@ -138,14 +177,42 @@ describe('apiRequest', () => {
     controller.abort();
     fetchMock.mockRejectedValue(controller.signal.reason);
 
-    const error = await captureError(apiRequest('/api/items/1', { schema: ItemSchema, signal: controller.signal }));
+    const error = await captureError(apiRequest<Item>('/api/items/1', { signal: controller.signal }));
 
     expect(error).not.toBeInstanceOf(ApiError);
     expect(error).toHaveProperty('name', 'AbortError');
   });
 
   it('refuses a path outside /api/', async () => {
-    await expect(api.get('https://example.com/api/items', ItemSchema)).rejects.toThrow(TypeError);
+    await expect(api.get<Item>('https://example.com/api/items')).rejects.toThrow(TypeError);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('readErrorBody', () => {
+  it('reads the error shape as ErrorResponseSchema does, and nothing else', () => {
+    const bodies: unknown[] = [
+      { error: { code: 'not_found', message: 'Group not found' } },
+      { error: { code: 'validation_failed', message: 'Check the form', fields: { 'body.name': 'Too long' } } },
+      { error: { code: 'validation_failed', message: 'Check the form', fields: {} } },
+      { error: { code: 'x', message: 'y', extra: 1 }, requestId: 'r1' },
+      { error: { code: 'x', message: 'y', fields: { a: 1 } } },
+      { error: { code: 'x', message: 'y', fields: ['a'] } },
+      { error: { code: 'x', message: 'y', fields: null } },
+      { error: { code: 1, message: 'y' } },
+      { error: { message: 'y' } },
+      { error: null },
+      { error: 'Bad gateway' },
+      {},
+      null,
+      undefined,
+      'Bad gateway',
+      [],
+    ];
+    for (const body of bodies) {
+      const parsed = ErrorResponseSchema.safeParse(body);
+      expect(readErrorBody(body), JSON.stringify(body)).toEqual(parsed.success ? parsed.data.error : null);
+    }
+    expect(readErrorBody({ error: { code: 'x', message: 'y', extra: 1 } })).toEqual({ code: 'x', message: 'y' });
   });
 });

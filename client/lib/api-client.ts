@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-
-import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import { isJsonObject, isRecordOf, isString } from '#client/lib/json-shape.ts';
+import type { ErrorResponse } from '#shared/schemas/error.ts';
 
 /** A failed API call: the server's status, stable code and message meant for people. */
 export class ApiError extends Error {
@@ -35,23 +34,31 @@ export const CLIENT_ERROR_CODES = {
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Options of one API call. */
-export type ApiRequestOptions<S extends z.ZodType> = {
+/**
+ * Options of one API call whose answer has the type `T`: the output type of the shared schema
+ * the server serializes that answer with (shared/schemas/*), imported as a type only.
+ */
+export type ApiRequestOptions<T> = {
   method?: HttpMethod;
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as multipart/form-data instead of a JSON body (file uploads); the browser sets the boundary. */
   form?: FormData;
-  /** The answer is checked against it, so a server drift fails loudly here, not in a component. */
-  schema: S;
+  /**
+   * Reads the answer with a real check, for an answer whose reading the client relies on (the
+   * session's). It throws when the answer does not fit, and the call fails with invalid_response.
+   * Without it the answer is trusted as `T`: the server builds it from the same shared schema
+   * (decision 024), and the client loads no zod.
+   */
+  read?: (answer: unknown) => T;
   signal?: AbortSignal | undefined;
 };
 
-/** Calls a JSON endpoint under /api and returns its validated answer; throws ApiError on failure. */
-export async function apiRequest<S extends z.ZodType>(
+/** Calls a JSON endpoint under /api and returns its answer, typed `T`; throws ApiError on failure. */
+export async function apiRequest<T>(
   path: string,
-  { method = 'GET', body, form, schema, signal }: ApiRequestOptions<S>,
-): Promise<z.output<S>> {
+  { method = 'GET', body, form, read, signal }: ApiRequestOptions<T> = {},
+): Promise<T> {
   // Only our own same-origin API goes through here, never a full URL to another host.
   if (!path.startsWith('/api/')) {
     throw new TypeError(`API paths start with /api/, got ${path}`);
@@ -87,9 +94,9 @@ export async function apiRequest<S extends z.ZodType>(
   const payload = parseJson(text);
 
   if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(payload.ok ? payload.value : undefined);
-    if (parsed.success) {
-      const { code, message, fields } = parsed.data.error;
+    const error = payload.ok ? readErrorBody(payload.value) : null;
+    if (error) {
+      const { code, message, fields } = error;
       throw new ApiError({ status: response.status, code, message, fields });
     }
     // A proxy or gateway in front of the server answers in its own shape.
@@ -108,38 +115,49 @@ export async function apiRequest<S extends z.ZodType>(
     });
   }
 
-  const result = schema.safeParse(payload.value);
-  if (!result.success) {
+  if (!read) return payload.value as T;
+  try {
+    return read(payload.value);
+  } catch (error) {
     throw new ApiError({
       status: response.status,
       code: CLIENT_ERROR_CODES.invalidResponse,
       message: 'The server sent an answer this app does not understand.',
-      cause: result.error,
+      cause: error,
     });
   }
-  return result.data;
 }
 
-type CallOptions = { signal?: AbortSignal | undefined };
+/**
+ * The `error` of a body in the server's one error shape (ErrorResponseSchema), checked by hand:
+ * null for anything else, such as the page a proxy or gateway in front of the server answers with.
+ */
+export function readErrorBody(body: unknown): ErrorResponse['error'] | null {
+  if (!isJsonObject(body) || !isJsonObject(body.error)) return null;
+  const { code, message, fields } = body.error;
+  if (!isString(code) || !isString(message)) return null;
+  if (fields === undefined) return { code, message };
+  return isRecordOf(fields, isString) ? { code, message, fields } : null;
+}
 
-/** Short forms of apiRequest, one per method. */
+type CallOptions<T> = Pick<ApiRequestOptions<T>, 'read' | 'signal'>;
+
+/** Short forms of apiRequest, one per method: `api.get<GroupPageResponse>(path, { signal })`. */
 export const api = {
-  get: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-    apiRequest(path, { method: 'GET', schema, ...options }),
-  post: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) =>
-    apiRequest(path, { method: 'POST', body, schema, ...options }),
-  put: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) =>
-    apiRequest(path, { method: 'PUT', body, schema, ...options }),
-  patch: <S extends z.ZodType>(path: string, body: unknown, schema: S, options: CallOptions = {}) =>
-    apiRequest(path, { method: 'PATCH', body, schema, ...options }),
-  delete: <S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}) =>
-    apiRequest(path, { method: 'DELETE', schema, ...options }),
+  get: <T>(path: string, options: CallOptions<T> = {}) => apiRequest<T>(path, { method: 'GET', ...options }),
+  post: <T>(path: string, body: unknown, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { method: 'POST', body, ...options }),
+  put: <T>(path: string, body: unknown, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { method: 'PUT', body, ...options }),
+  patch: <T>(path: string, body: unknown, options: CallOptions<T> = {}) =>
+    apiRequest<T>(path, { method: 'PATCH', body, ...options }),
+  delete: <T>(path: string, options: CallOptions<T> = {}) => apiRequest<T>(path, { method: 'DELETE', ...options }),
 };
 
 type JsonPayload = { ok: true; value: unknown } | { ok: false };
 
 function parseJson(text: string): JsonPayload {
-  // An empty body (204) reads as `undefined`, which a `z.undefined()` schema accepts.
+  // An empty body (204) reads as `undefined`, the answer of a call typed `undefined`.
   if (text === '') return { ok: true, value: undefined };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };

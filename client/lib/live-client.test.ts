@@ -8,7 +8,7 @@ import {
   LIVE_RECONNECT_BASE_MS,
   LIVE_RECONNECT_MAX_MS,
   LIVE_VIEWER_ENDED_CLOSE_CODE,
-} from '#shared/schemas/live.ts';
+} from '#shared/constants/live.ts';
 
 /** Stands in for the browser's WebSocket; the test plays the server's part. */
 class FakeWebSocket implements LiveSocket {
@@ -298,6 +298,7 @@ describe('createLiveClient', () => {
     socket.serverSends('not json');
     socket.serverSends({ type: 'event', topic: 'group:1' });
     socket.serverSends({ type: 'mystery' });
+    socket.serverSends({ type: 'event', topic: 'group:1', event: 'question.answered', ids: { questionId: true } });
     socket.serverSends({
       type: 'event',
       topic: 'group:1',

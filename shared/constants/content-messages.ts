@@ -1,4 +1,4 @@
-import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 
 /** Texts of posts, comments, likes and questions: ours (the spec names none). */
 export const CONTENT_MESSAGES = {

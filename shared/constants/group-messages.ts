@@ -1,4 +1,4 @@
-import { GROUP_LIMITS } from '#shared/schemas/groups.ts';
+import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 
 /**
  * Texts of groups and subscriptions, kept once for the server (which answers them) and the

@@ -1,4 +1,4 @@
-import { PROFILE_LIMITS } from '#shared/schemas/profiles.ts';
+import { PROFILE_LIMITS } from '#shared/constants/limits.ts';
 
 /**
  * Texts of the profile and follow routes, kept once for the server (which answers them) and

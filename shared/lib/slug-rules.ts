@@ -1,6 +1,6 @@
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { isReservedWord } from '#shared/constants/reserved-words.ts';
-import { GROUP_LIMITS } from '#shared/schemas/groups.ts';
+import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 
 // ASCII only, like usernames: look-alike letters from other scripts are refused.
 const SLUG_CHARACTERS = /^[A-Za-z0-9-]+$/;

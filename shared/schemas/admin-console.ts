@@ -51,6 +51,7 @@ export const AdminUsersPageSchema = z.object({
 export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
 
 export const AdminUserResponseSchema = z.object({ user: AdminUserSchema });
+export type AdminUserResponse = z.infer<typeof AdminUserResponseSchema>;
 
 // ── Groups and content ───────────────────────────────────────────────────────
 
@@ -144,6 +145,7 @@ export const AdminContactPageSchema = z.object({
 export type AdminContactPage = z.infer<typeof AdminContactPageSchema>;
 
 export const AdminContactResponseSchema = z.object({ message: AdminContactMessageSchema });
+export type AdminContactResponse = z.infer<typeof AdminContactResponseSchema>;
 
 // ── Page views ───────────────────────────────────────────────────────────────
 

@@ -1,22 +1,19 @@
 import { z } from 'zod';
 
-import { GROUP_LIMITS, GroupPersonSchema } from './groups.ts';
+import { DISCOVERY_LIMITS } from '#shared/constants/limits.ts';
+
+import { GroupPersonSchema } from './groups.ts';
 import { PostImageSchema } from './posts.ts';
 import { AmaSessionSchema, SessionListResponseSchema } from './sessions.ts';
 
 /**
  * The API contract of discovery (issue 8): the signed-in home feed, the creators directory and
- * the creator dashboard. Server routes validate with these; the client parses answers with them.
+ * the creator dashboard. Server routes validate with these; the client types its answers with
+ * them (type-only imports, decision 024).
  */
 
-/** Page sizes: the spec's 20 a page; the dashboard shows a few of each. */
-export const DISCOVERY_LIMITS = {
-  pageSize: GROUP_LIMITS.pageSize,
-  pageMax: GROUP_LIMITS.pageMax,
-  dashboardSessions: 10,
-  dashboardActivity: 15,
-  dashboardGroupsMax: 100,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { DISCOVERY_LIMITS };
 
 /** A group as a feed item or the dashboard names it. */
 export const GroupRefSchema = z.object({ id: z.string(), slug: z.string(), name: z.string(), groupImage: z.string() });
@@ -51,6 +48,7 @@ export const MySessionsQuerySchema = z.strictObject({
 });
 export type MySessionsScope = z.infer<typeof MySessionsQuerySchema>['scope'];
 export const MySessionsResponseSchema = SessionListResponseSchema;
+export type MySessionsResponse = z.infer<typeof MySessionsResponseSchema>;
 
 /** Query of GET /api/creators. */
 export const CreatorListQuerySchema = z.strictObject({

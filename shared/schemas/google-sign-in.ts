@@ -20,9 +20,11 @@ export type GoogleSignInStartInput = z.infer<typeof GoogleSignInStartInputSchema
 
 /** Answer of POST /api/accounts/google/start: the provider's authorization URL to go to. */
 export const GoogleSignInStartResponseSchema = z.object({ url: z.string() });
+export type GoogleSignInStartResponse = z.infer<typeof GoogleSignInStartResponseSchema>;
 
 /** Answer of GET /api/accounts/google/id-token: the signed-in person's latest Google ID token. */
 export const GoogleIdTokenResponseSchema = z.object({ idToken: z.string() });
+export type GoogleIdTokenResponse = z.infer<typeof GoogleIdTokenResponseSchema>;
 
 /** Body of POST /api/auth/welcome (spec section 7), sent with `Authorization: Bearer <ID token>`. */
 export const WelcomeInputSchema = z.strictObject({

@@ -1,20 +1,14 @@
 import { z } from 'zod';
+import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { GROUP_ROLES } from '#shared/lib/permissions.ts';
 
 /**
  * The API contract of groups, roles, subscriptions and group likes (issue 6). Server routes
- * validate with these; the client parses answers with them.
+ * validate with these; the client types its answers with them (type-only imports, decision 024).
  */
 
-/** Limits of a group's fields (ours: the spec names none) and page sizes (spec section 9: 20). */
-export const GROUP_LIMITS = {
-  nameMax: 80,
-  slugMin: 3,
-  slugMax: 50,
-  descriptionMax: 2000,
-  pageSize: 20,
-  pageMax: 50,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { GROUP_LIMITS };
 
 export const GroupRoleSchema = z.enum([...GROUP_ROLES, 'unknown']);
 
@@ -97,6 +91,7 @@ export type GroupUpdateInput = z.infer<typeof GroupUpdateInputSchema>;
 
 /** Answer of POST (201) and PATCH: the group after the change. */
 export const GroupResponseSchema = z.object({ group: GroupSummarySchema });
+export type GroupResponse = z.infer<typeof GroupResponseSchema>;
 
 /** GET /api/groups/slug-availability?slug= — for the form's comfort; the create route checks again. */
 export const SlugAvailabilityQuerySchema = z.strictObject({
@@ -108,6 +103,7 @@ export const SlugAvailabilityResponseSchema = z.object({
   /** Why not, one of GROUP_MESSAGES' slug texts. */
   message: z.string().nullable(),
 });
+export type SlugAvailabilityResponse = z.infer<typeof SlugAvailabilityResponseSchema>;
 
 /** Query of GET /api/groups: newest first or most subscribed, 20 a page. */
 export const GroupListQuerySchema = z.strictObject({
@@ -138,6 +134,7 @@ export type GroupMemberListResponse = z.infer<typeof GroupMemberListResponseSche
 /** Body of POST /api/groups/:groupId/members (host only). */
 export const AddMemberInputSchema = z.strictObject({ username: z.string().max(200) });
 export const AddMemberResponseSchema = z.object({ member: GroupMemberSchema, memberCount: z.number().int() });
+export type AddMemberResponse = z.infer<typeof AddMemberResponseSchema>;
 
 /** The subscriber record of spec section 3, newest first (GET /api/groups/:groupId/subscribers). */
 export const SubscriberRecordSchema = z.object({
@@ -213,21 +210,5 @@ export type SubscriptionListResponse = z.infer<typeof SubscriptionListResponseSc
 export const GroupLikeResponseSchema = z.object({ isLiked: z.boolean(), likeCount: z.number().int() });
 export type GroupLikeResponse = z.infer<typeof GroupLikeResponseSchema>;
 
-/**
- * Live topics of groups:
- * - `group:{groupId}` — anyone may watch: 'group.updated', 'group.deleted', 'subscribers.changed'
- *   (data.subscriberCount), 'members.changed' (ids.userId, data.memberCount), 'likes.changed' (data.likeCount).
- * - `user:{userId}` — only that person: 'access.changed' (ids.groupId) when their membership or
- *   subscription of a group changes (another tab, or the host adding them), 'subscriptions.changed'.
- */
-export const GROUP_LIVE_EVENTS = {
-  groupUpdated: 'group.updated',
-  groupDeleted: 'group.deleted',
-  subscribersChanged: 'subscribers.changed',
-  membersChanged: 'members.changed',
-  likesChanged: 'likes.changed',
-  accessChanged: 'access.changed',
-  subscriptionsChanged: 'subscriptions.changed',
-} as const;
-export const groupTopic = (groupId: string) => `group:${groupId}`;
-export const userTopic = (userId: string) => `user:${userId}`;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';

@@ -1,40 +1,34 @@
 import { z } from 'zod';
 
-/** Largest message either side may send on the live channel, in bytes. */
-export const LIVE_MAX_MESSAGE_BYTES = 64 * 1024;
-/** How often the client sends an application-level ping, in milliseconds. */
-export const LIVE_CLIENT_PING_INTERVAL_MS = 25_000;
-/** How long the client waits for a pong before it treats the socket as dead. */
-export const LIVE_CLIENT_PONG_TIMEOUT_MS = 10_000;
-/** Reconnect backoff: first delay, cap, both in milliseconds. */
-export const LIVE_RECONNECT_BASE_MS = 1_000;
-export const LIVE_RECONNECT_MAX_MS = 30_000;
-/**
- * WebSocket close code of a socket whose session ended (sign-out, password change or reset on
- * any device, a disabled account, an expired session): the client reads its session again.
- */
-export const LIVE_VIEWER_ENDED_CLOSE_CODE = 4403;
-/** WebSocket close code of a socket that broke a rule of the channel (too many messages). */
-export const LIVE_POLICY_VIOLATION_CLOSE_CODE = 1008;
-/** Messages one socket may send per second on average, and at once after a quiet spell. */
-export const LIVE_MESSAGES_PER_SECOND = 10;
-export const LIVE_MESSAGE_BURST = 30;
-/** Open live connections one network address (IPv6: one /64) may hold on one server process. */
-export const LIVE_MAX_CONNECTIONS_PER_ADDRESS = 20;
+import {
+  LIVE_PRESENCE_STATUSES,
+  LIVE_TOPIC_MAX_LENGTH,
+  LIVE_TOPIC_MIN_LENGTH,
+  LIVE_TOPIC_PATTERN,
+} from '#shared/constants/live.ts';
 
-/** Whether the page behind a connection is in front of its person ('online') or hidden ('away'). */
-export const LIVE_PRESENCE_STATUSES = ['online', 'away'] as const;
-export type LivePresenceStatus = (typeof LIVE_PRESENCE_STATUSES)[number];
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export {
+  LIVE_MAX_MESSAGE_BYTES,
+  LIVE_CLIENT_PING_INTERVAL_MS,
+  LIVE_CLIENT_PONG_TIMEOUT_MS,
+  LIVE_RECONNECT_BASE_MS,
+  LIVE_RECONNECT_MAX_MS,
+  LIVE_VIEWER_ENDED_CLOSE_CODE,
+  LIVE_POLICY_VIOLATION_CLOSE_CODE,
+  LIVE_MESSAGES_PER_SECOND,
+  LIVE_MESSAGE_BURST,
+  LIVE_MAX_CONNECTIONS_PER_ADDRESS,
+  LIVE_PRESENCE_STATUSES,
+  type LivePresenceStatus,
+} from '#shared/constants/live.ts';
 
-/**
- * A topic names what a client watches: `kind:id`, for example `group:42` or `session:7`.
- * Kinds are registered by server features, each with its own authorization.
- */
+/** A topic names what a client watches: `kind:id` (LIVE_TOPIC_PATTERN), for example `group:42`. */
 export const LiveTopicSchema = z
   .string()
-  .min(3)
-  .max(200)
-  .regex(/^[a-z][a-z0-9-]*:[A-Za-z0-9_-]+$/, 'A topic looks like kind:id');
+  .min(LIVE_TOPIC_MIN_LENGTH)
+  .max(LIVE_TOPIC_MAX_LENGTH)
+  .regex(LIVE_TOPIC_PATTERN, 'A topic looks like kind:id');
 
 /** Messages a client sends. */
 export const LiveClientMessageSchema = z.discriminatedUnion('type', [

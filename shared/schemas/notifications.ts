@@ -25,11 +25,8 @@ export const NOTIFICATION_LIMITS = {
   markReadMax: 100,
 } as const;
 
-/** Live events on `user:{id}`: a notification arrived, or some were read in another tab (the bell refetches). */
-export const NOTIFICATION_LIVE_EVENTS = {
-  created: 'notification.created',
-  read: 'notification.read',
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { NOTIFICATION_LIVE_EVENTS } from '#shared/constants/live.ts';
 
 export const NotificationSchema = z.object({
   id: z.string(),

@@ -1,26 +1,17 @@
 import { z } from 'zod';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
  * The API contract of posts, comments, likes and the question queue (issue 7). Server routes
- * validate with these; the client parses answers with them. Texts are stored exactly as typed
- * and never rendered as HTML: the client renders the formatting subset of
- * `shared/lib/rich-text.ts` (links, bold, italics, lists, line breaks) as React elements.
+ * validate with these; the client types its answers with them (type-only imports, decision
+ * 024). Texts are stored exactly as typed and never rendered as HTML: the client renders the
+ * formatting subset of `shared/lib/rich-text.ts` (links, bold, italics, lists, line breaks) as
+ * React elements.
  */
 
-/** Limits of texts and images (ours; the issue suggests 500 for questions). */
-export const CONTENT_LIMITS = {
-  postBodyMax: 5000,
-  postImagesMax: 10,
-  commentBodyMax: 2000,
-  questionBodyMax: 500,
-  answerBodyMax: 5000,
-  pageSize: 20,
-  pageMax: 50,
-  commentsPageSize: 50,
-  similarQuestionsMax: 5,
-  likedByPreview: 3,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { CONTENT_LIMITS };
 
 /** What the viewer may do with an item (the server decides; the client only shows or hides buttons). */
 export const ItemPermissionsSchema = z.object({
@@ -68,6 +59,7 @@ export const PostUpdateInputSchema = z.strictObject({
   images: z.array(z.string().max(500)).optional(),
 });
 export const PostResponseSchema = z.object({ post: PostSchema });
+export type PostResponse = z.infer<typeof PostResponseSchema>;
 export const PostListResponseSchema = z.object({ posts: z.array(PostSchema), nextCursor: z.string().nullable() });
 export type PostListResponse = z.infer<typeof PostListResponseSchema>;
 
@@ -99,6 +91,7 @@ export const CommentInputSchema = z.strictObject({
 });
 export const CommentUpdateInputSchema = z.strictObject({ body: z.string() });
 export const CommentResponseSchema = z.object({ comment: CommentSchema });
+export type CommentResponse = z.infer<typeof CommentResponseSchema>;
 /** Comments oldest first (replies included, each naming its replyToId), 50 a page. */
 export const CommentListResponseSchema = z.object({
   comments: z.array(CommentSchema),
@@ -185,6 +178,7 @@ export type QuestionListResponse = z.infer<typeof QuestionListResponseSchema>;
 export const QuestionInputSchema = z.strictObject({ body: z.string(), sessionId: z.string().max(100).optional() });
 export const QuestionUpdateInputSchema = z.strictObject({ body: z.string() });
 export const QuestionResponseSchema = z.object({ question: QuestionSchema });
+export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
 
 /** GET /api/groups/:groupId/questions/similar?q= — asked questions like the text being typed (pg_trgm). */
 export const SimilarQuestionsQuerySchema = z.strictObject({ q: z.string().max(1000) });
@@ -201,6 +195,7 @@ export const SimilarQuestionsResponseSchema = z.object({
     }),
   ),
 });
+export type SimilarQuestionsResponse = z.infer<typeof SimilarQuestionsResponseSchema>;
 
 /** Body of PUT /api/questions/:questionId/answer (host only): writes or edits the answer and marks it answered. */
 export const AnswerInputSchema = z.strictObject({ body: z.string() });
@@ -214,25 +209,5 @@ export const QuestionModerationInputSchema = z.strictObject({
   isApproved: z.literal(true).optional(),
 });
 
-/**
- * Live events on `group:{groupId}` (small: ids and counters; clients refetch or patch):
- * post.created/updated/deleted (ids.postId), comment.created/updated/deleted (ids.commentId,
- * ids.parentId, data.parentType), like.changed (ids.targetId, data.targetType, data.likeCount),
- * question.created/updated/deleted (ids.questionId; a pending question is announced only to the
- * host's user topic), question.answered (ids.questionId), question.pinned (ids.questionId or
- * data.pinned null).
- */
-export const CONTENT_LIVE_EVENTS = {
-  postCreated: 'post.created',
-  postUpdated: 'post.updated',
-  postDeleted: 'post.deleted',
-  commentCreated: 'comment.created',
-  commentUpdated: 'comment.updated',
-  commentDeleted: 'comment.deleted',
-  likeChanged: 'like.changed',
-  questionCreated: 'question.created',
-  questionUpdated: 'question.updated',
-  questionDeleted: 'question.deleted',
-  questionAnswered: 'question.answered',
-  questionPinned: 'question.pinned',
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';

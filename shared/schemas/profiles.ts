@@ -3,15 +3,11 @@ import { ProfileSchema } from '#shared/schemas/accounts.ts';
 
 /**
  * The API contract of profiles, follows and images (issue 5). Server routes validate with
- * these; the client parses answers with them.
+ * these; the client types its answers with them (type-only imports, decision 024).
  */
 
-/** Limits of the editable profile fields (ours: the spec names none). */
-export const PROFILE_LIMITS = {
-  nameMax: 50,
-  usernameMax: 30,
-  quoteMax: 280,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { PROFILE_LIMITS } from '#shared/constants/limits.ts';
 
 /** What anyone may see of a person: never the e-mail or the settings. */
 export const PublicProfileSchema = z.object({
@@ -76,6 +72,7 @@ export type ProfileUpdateInput = {
 
 /** Answer of the profile update: the person's whole profile after it. */
 export const ProfileUpdateResponseSchema = z.object({ profile: ProfileSchema });
+export type ProfileUpdateResponse = z.infer<typeof ProfileUpdateResponseSchema>;
 
 /** Answer of PUT and DELETE /api/users/:userId/follow (idempotent). */
 export const FollowResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MESSAGES, SEARCH_TYPES } from '#shared/constants/search.ts';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
@@ -6,26 +7,9 @@ import { GroupPersonSchema } from '#shared/schemas/groups.ts';
  * four tabs. The server ranks in PostgreSQL (pg_trgm and full-text search); the client shows.
  */
 
-export const SEARCH_LIMITS = {
-  /** Longer queries are refused (400). */
-  queryMax: 200,
-  /** Suggestions in all, and of each kind before the others fill the rest. */
-  suggestionsMax: 10,
-  suggestionsPerKind: { user: 4, group: 4, question: 2 },
-  pageSize: 20,
-  /** Results of one tab reach at most this far (50 pages). */
-  resultsMax: 1000,
-  /** Post excerpts in results are cut to this many characters. */
-  excerptMax: 300,
-} as const;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { SEARCH_LIMITS, SEARCH_MESSAGES, SEARCH_TYPES, searchHrefs } from '#shared/constants/search.ts';
 
-export const SEARCH_MESSAGES = {
-  queryTooLong: `Search for at most ${SEARCH_LIMITS.queryMax} characters.`,
-  badCursor: 'This page of results is no longer available. Please search again.',
-  badType: 'Choose what to search: people, groups, questions or posts.',
-} as const;
-
-export const SEARCH_TYPES = ['people', 'groups', 'questions', 'posts'] as const;
 export const SearchTypeSchema = z.enum(SEARCH_TYPES);
 export type SearchType = z.infer<typeof SearchTypeSchema>;
 
@@ -116,11 +100,3 @@ export const SearchResponseSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('posts'), results: z.array(PostResultSchema), nextCursor: z.string().nullable() }),
 ]);
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
-
-/** Where a result or suggestion leads. */
-export const searchHrefs = {
-  person: (username: string) => `/${username}`,
-  group: (slug: string) => `/group/${slug}`,
-  question: (slug: string, questionId: string) => `/group/${slug}/question/${questionId}`,
-  post: (slug: string, postId: string) => `/group/${slug}/post/${postId}`,
-};

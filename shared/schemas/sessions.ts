@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { SESSION_LIMITS, SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 
 import { GroupPersonSchema } from './groups.ts';
-import { LIVE_PRESENCE_STATUSES, type LivePresenceStatus } from './live.ts';
+import { LIVE_PRESENCE_STATUSES, type LivePresenceStatus } from '#shared/constants/live.ts';
 
 export const SESSION_STATUSES = ['scheduled', 'live', 'ended'] as const;
 export const SessionStatusSchema = z.enum(SESSION_STATUSES);
@@ -124,14 +124,5 @@ export const ViewersResponseSchema = z.object({
 });
 export type ViewersResponse = z.infer<typeof ViewersResponseSchema>;
 
-/** Live events of sessions, on `session:{id}` and `group:{groupId}`. */
-export const SESSION_LIVE_EVENTS = {
-  created: 'session.created',
-  updated: 'session.updated',
-  deleted: 'session.deleted',
-  started: 'session.started',
-  ended: 'session.ended',
-  presenceChanged: 'presence.changed',
-} as const;
-
-export const sessionTopic = (sessionId: string) => `session:${sessionId}`;
+// Defined in shared/constants (the client imports them without zod); re-exported for the server.
+export { SESSION_LIVE_EVENTS, sessionTopic } from '#shared/constants/live.ts';

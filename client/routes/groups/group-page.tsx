@@ -22,8 +22,9 @@ import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
 import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';
 import { checkPermission } from '#shared/lib/permissions.ts';
-import { GROUP_LIVE_EVENTS, groupTopic, userTopic, type GroupPageResponse } from '#shared/schemas/groups.ts';
+import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { GroupNotFound, renderPersonLink, uploadPostImage } from './compose.tsx';
 import { useContentLiveUpdates } from './use-content-live-updates.ts';

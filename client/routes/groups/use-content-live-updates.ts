@@ -5,8 +5,7 @@ import { showLikeState } from '#client/features/likes/api/set-like.ts';
 import { commentKeys, postKeys } from '#client/features/posts/api/query-keys.ts';
 import { questionKeys } from '#client/features/questions/api/query-keys.ts';
 import { useLiveClient, useLiveTopic } from '#client/lib/use-live-topic.ts';
-import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS, groupTopic } from '#shared/constants/live.ts';
 
 const E = CONTENT_LIVE_EVENTS;
 

@@ -1,5 +1,5 @@
 import { api } from '#client/lib/api-client.ts';
-import { AvailabilityResponseSchema } from '#shared/schemas/accounts.ts';
+import type { AvailabilityResponse } from '#shared/schemas/accounts.ts';
 
 /**
  * GET /api/accounts/availability for one field: sign-up's own message when the e-mail or
@@ -8,9 +8,8 @@ import { AvailabilityResponseSchema } from '#shared/schemas/accounts.ts';
  */
 export async function checkAvailability(field: 'email' | 'username', value: string): Promise<string | null> {
   try {
-    const answer = await api.get(
+    const answer = await api.get<AvailabilityResponse>(
       `/api/accounts/availability?${new URLSearchParams({ [field]: value }).toString()}`,
-      AvailabilityResponseSchema,
     );
     return answer[field] ?? null;
   } catch (error) {

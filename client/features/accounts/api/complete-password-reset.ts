@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 import type { PasswordResetCompleteSchema } from '#shared/schemas/accounts.ts';
@@ -14,7 +14,7 @@ export type PasswordResetCompletion = z.input<typeof PasswordResetCompleteSchema
  * Every session of the account ends, on every device.
  */
 export async function completePasswordReset(input: PasswordResetCompletion): Promise<void> {
-  await api.post('/api/accounts/password-reset/complete', input, z.undefined());
+  await api.post<undefined>('/api/accounts/password-reset/complete', input);
 }
 
 /**

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { AuthProvidersResponseSchema, type AuthProviders } from '#shared/schemas/google-sign-in.ts';
+import type { AuthProviders } from '#shared/schemas/google-sign-in.ts';
 
 /** GET /api/accounts/providers: the sign-in methods this server offers besides e-mail and password. */
 export function getProviders({ signal }: { signal?: AbortSignal } = {}): Promise<AuthProviders> {
-  return api.get('/api/accounts/providers', AuthProvidersResponseSchema, { signal });
+  return api.get<AuthProviders>('/api/accounts/providers', { signal });
 }
 
 /** Query key and fetcher of the sign-in methods; they change only when the server is reconfigured. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 import type { PasswordResetRequestSchema } from '#shared/schemas/accounts.ts';
@@ -12,7 +12,7 @@ export type PasswordResetRequest = z.input<typeof PasswordResetRequestSchema>;
  * has an account. The answer (204) is the same either way.
  */
 export async function requestPasswordReset(input: PasswordResetRequest): Promise<void> {
-  await api.post('/api/accounts/password-reset', input, z.undefined());
+  await api.post<undefined>('/api/accounts/password-reset', input);
 }
 
 /** Asks for a reset link. Never retried: each try counts against the reset e-mail limits. */

@@ -1,9 +1,9 @@
 import { api } from '#client/lib/api-client.ts';
-import { GoogleIdTokenResponseSchema, type WelcomeInput } from '#shared/schemas/google-sign-in.ts';
+import type { GoogleIdTokenResponse, WelcomeInput } from '#shared/schemas/google-sign-in.ts';
 
 /** GET /api/accounts/google/id-token: the Google ID token of this browser's person (read with the session cookie). */
 export async function getGoogleIdToken(): Promise<string> {
-  return (await api.get('/api/accounts/google/id-token', GoogleIdTokenResponseSchema)).idToken;
+  return (await api.get<GoogleIdTokenResponse>('/api/accounts/google/id-token')).idToken;
 }
 
 /**

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client.ts';
 import type { SignInInput } from '#shared/schemas/accounts.ts';
 
-import { isSessionQueryKey, SessionAnswerSchema, sessionQueryKey, toSession, type Session } from './get-session.ts';
+import { isSessionQueryKey, readSession, sessionQueryKey, type Session } from './get-session.ts';
 
 /** POST /api/accounts/sign-in: signs in with e-mail and password; the server sets the session cookie. */
 export async function signIn(input: SignInInput): Promise<Session> {
-  return toSession(await api.post('/api/accounts/sign-in', input, SessionAnswerSchema));
+  return api.post('/api/accounts/sign-in', input, { read: readSession });
 }
 
 /**

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 
@@ -7,7 +6,7 @@ import { isSessionQueryKey, sessionQueryKey, signingOutQueryKey, type Session } 
 
 /** POST /api/accounts/sign-out: ends this browser's session (204, no body). */
 export async function signOut(): Promise<void> {
-  await api.post('/api/accounts/sign-out', undefined, z.undefined());
+  await api.post<undefined>('/api/accounts/sign-out', undefined);
 }
 
 /**

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client.ts';
 import type { SignUpInput } from '#shared/schemas/accounts.ts';
 
-import { isSessionQueryKey, SessionAnswerSchema, sessionQueryKey, toSession, type Session } from './get-session.ts';
+import { isSessionQueryKey, readSession, sessionQueryKey, type Session } from './get-session.ts';
 
 /** POST /api/accounts/sign-up: creates the account and its profile and signs the person in. */
 export async function signUp(input: SignUpInput): Promise<Session> {
-  return toSession(await api.post('/api/accounts/sign-up', input, SessionAnswerSchema));
+  return api.post('/api/accounts/sign-up', input, { read: readSession });
 }
 
 /** Signs up, then puts the new person in the session cache and refreshes what depends on it. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GoogleSignInStartResponseSchema, type GoogleSignInStartInput } from '#shared/schemas/google-sign-in.ts';
+import type { GoogleSignInStartInput, GoogleSignInStartResponse } from '#shared/schemas/google-sign-in.ts';
 
 /**
  * POST /api/accounts/google/start: the server keeps the sign-in's state (and sets its cookie)
@@ -9,7 +9,7 @@ import { GoogleSignInStartResponseSchema, type GoogleSignInStartInput } from '#s
  * something, so it passes the Origin check and the rate limit like every other write.
  */
 export async function startGoogleSignIn(input: GoogleSignInStartInput): Promise<string> {
-  return (await api.post('/api/accounts/google/start', input, GoogleSignInStartResponseSchema)).url;
+  return (await api.post<GoogleSignInStartResponse>('/api/accounts/google/start', input)).url;
 }
 
 /** Starts "Continue with Google" and sends the browser to Google; it comes back to the app. */

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 import type { EmailSettings } from '#shared/constants/accounts.ts';
-import { EmailSettingsSchema } from '#shared/schemas/accounts.ts';
 
 import { sessionQueryKey, type Session } from './get-session.ts';
 
-const EmailSettingsAnswerSchema = z.object({ emailSettings: EmailSettingsSchema });
+/** Answer of the e-mail settings route: all nine flags after the change. */
+type EmailSettingsAnswer = { emailSettings: EmailSettings };
 
 /** What to change: some of the nine flags. */
 export type EmailSettingsChange = Partial<EmailSettings>;
@@ -20,10 +19,9 @@ export async function updateEmailSettings({
   userId: string;
   changes: EmailSettingsChange;
 }): Promise<EmailSettings> {
-  const answer = await api.patch(
+  const answer = await api.patch<EmailSettingsAnswer>(
     `/api/users/${encodeURIComponent(userId)}/email-settings`,
     changes,
-    EmailSettingsAnswerSchema,
   );
   return answer.emailSettings;
 }

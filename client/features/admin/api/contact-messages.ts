@@ -1,11 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import {
-  AdminContactPageSchema,
-  AdminContactResponseSchema,
-  type AdminContactStatus,
-} from '#shared/schemas/admin-console.ts';
+import type { AdminContactPage, AdminContactResponse, AdminContactStatus } from '#shared/schemas/admin-console.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** Messages sent through /contact, newest first, 20 a page. */
@@ -16,7 +12,7 @@ export function useAdminContactMessages(status: AdminContactStatus) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ status });
       if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/api/admin/contact-messages?${params.toString()}`, AdminContactPageSchema, { signal });
+      return api.get<AdminContactPage>(`/api/admin/contact-messages?${params.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -27,10 +23,9 @@ export function useSetContactMessageHandled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, isHandled }: { id: string; isHandled: boolean }) =>
-      api.post(
+      api.post<AdminContactResponse>(
         `/api/admin/contact-messages/${encodeURIComponent(id)}/${isHandled ? 'handle' : 'reopen'}`,
         undefined,
-        AdminContactResponseSchema,
       ),
     onSettled: () =>
       Promise.all([

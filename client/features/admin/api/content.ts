@@ -1,8 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
-import { AdminContentPageSchema, AdminGroupsPageSchema, type AdminContentType } from '#shared/schemas/admin-console.ts';
+import type { AdminContentPage, AdminContentType, AdminGroupsPage } from '#shared/schemas/admin-console.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** Groups, newest first, 20 a page, found by part of the name or slug. */
@@ -14,7 +13,7 @@ export function useAdminGroups(q: string) {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
       if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/api/admin/groups?${params.toString()}`, AdminGroupsPageSchema, { signal });
+      return api.get<AdminGroupsPage>(`/api/admin/groups?${params.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -28,7 +27,7 @@ export function useAdminContent(type: AdminContentType) {
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ type });
       if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/api/admin/content?${params.toString()}`, AdminContentPageSchema, { signal });
+      return api.get<AdminContentPage>(`/api/admin/content?${params.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -43,7 +42,7 @@ export function useRemoveContent() {
         type === 'group'
           ? `/api/admin/groups/${encodeURIComponent(id)}`
           : `/api/admin/content/${type}/${encodeURIComponent(id)}`;
-      await api.delete(path, z.undefined());
+      await api.delete<undefined>(path);
     },
     onSettled: () =>
       Promise.all([

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { AdminMailMessageSchema, AdminMailPageSchema, type MailStatus } from '#shared/schemas/admin.ts';
+import type { AdminMailMessage, AdminMailPage, MailStatus } from '#shared/schemas/admin.ts';
 
 export type MailStatusFilter = MailStatus | 'all';
 
@@ -15,7 +15,7 @@ export function useAdminMailList(filter: { q: string; status: MailStatusFilter }
       if (filter.q) params.set('q', filter.q);
       if (filter.status !== 'all') params.set('status', filter.status);
       if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/api/admin/mail?${params.toString()}`, AdminMailPageSchema, { signal });
+      return api.get<AdminMailPage>(`/api/admin/mail?${params.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
     // Queued mail turns into sent or stored within seconds; keep the list current while it is open.
@@ -28,7 +28,6 @@ export function useAdminMailMessage(id: string | null) {
   return useQuery({
     queryKey: ['admin', 'mail', 'message', id],
     enabled: id !== null,
-    queryFn: ({ signal }) =>
-      api.get(`/api/admin/mail/${encodeURIComponent(id ?? '')}`, AdminMailMessageSchema, { signal }),
+    queryFn: ({ signal }) => api.get<AdminMailMessage>(`/api/admin/mail/${encodeURIComponent(id ?? '')}`, { signal }),
   });
 }

@@ -1,11 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import {
-  AdminPasswordResetResponseSchema,
-  AdminUserResponseSchema,
-  AdminUsersPageSchema,
-} from '#shared/schemas/admin-console.ts';
+import type { AdminPasswordResetResponse, AdminUserResponse, AdminUsersPage } from '#shared/schemas/admin-console.ts';
 import { adminKeys } from './query-keys.ts';
 
 /** Accounts, newest first, 20 a page, found by part of the name, @username or e-mail. */
@@ -17,7 +13,7 @@ export function useAdminUsers(q: string) {
       const params = new URLSearchParams();
       if (q) params.set('q', q);
       if (pageParam) params.set('cursor', pageParam);
-      return api.get(`/api/admin/users?${params.toString()}`, AdminUsersPageSchema, { signal });
+      return api.get<AdminUsersPage>(`/api/admin/users?${params.toString()}`, { signal });
     },
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -28,10 +24,9 @@ export function useSetUserDisabled() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, isDisabled }: { userId: string; isDisabled: boolean }) =>
-      api.post(
+      api.post<AdminUserResponse>(
         `/api/admin/users/${encodeURIComponent(userId)}/${isDisabled ? 'disable' : 'enable'}`,
         undefined,
-        AdminUserResponseSchema,
       ),
     onSettled: () =>
       Promise.all([
@@ -49,11 +44,7 @@ export function useSendPasswordResetLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { userId: string }) =>
-      api.post(
-        `/api/admin/users/${encodeURIComponent(userId)}/password-reset`,
-        undefined,
-        AdminPasswordResetResponseSchema,
-      ),
+      api.post<AdminPasswordResetResponse>(`/api/admin/users/${encodeURIComponent(userId)}/password-reset`, undefined),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
   });
 }

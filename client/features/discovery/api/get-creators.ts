@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { CreatorListResponseSchema, DISCOVERY_LIMITS, type CreatorListResponse } from '#shared/schemas/discovery.ts';
+import { DISCOVERY_LIMITS } from '#shared/constants/limits.ts';
+import type { CreatorListResponse } from '#shared/schemas/discovery.ts';
 
 import { discoveryKeys } from './query-keys.ts';
 
@@ -14,7 +15,7 @@ export function getCreators(
   if (limit !== DISCOVERY_LIMITS.pageSize) query.set('limit', String(limit));
   if (cursor) query.set('cursor', cursor);
   const search = query.size > 0 ? `?${query.toString()}` : '';
-  return api.get(`/api/creators${search}`, CreatorListResponseSchema, { signal });
+  return api.get<CreatorListResponse>(`/api/creators${search}`, { signal });
 }
 
 /** Creators, `limit` a page ('Load more' asks for the next). */

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { hasSignedInSession } from '#client/features/accounts/api/get-session.ts';
 import { api } from '#client/lib/api-client.ts';
-import { MySessionsResponseSchema, type MySessionsScope } from '#shared/schemas/discovery.ts';
+import type { MySessionsResponse, MySessionsScope } from '#shared/schemas/discovery.ts';
 import type { SessionListResponse } from '#shared/schemas/sessions.ts';
 
 import { discoveryKeys } from './query-keys.ts';
@@ -14,7 +14,7 @@ export function getMySessions(
 ): Promise<SessionListResponse> {
   const query = new URLSearchParams({ scope });
   if (cursor) query.set('cursor', cursor);
-  return api.get(`/api/me/sessions?${query.toString()}`, MySessionsResponseSchema, { signal });
+  return api.get<MySessionsResponse>(`/api/me/sessions?${query.toString()}`, { signal });
 }
 
 /** Upcoming (soonest first) or live sessions of my groups, a page at a time. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GroupListResponseSchema } from '#shared/schemas/groups.ts';
+import type { GroupListResponse } from '#shared/schemas/groups.ts';
 
 import { discoveryKeys } from './query-keys.ts';
 
@@ -9,7 +9,6 @@ import { discoveryKeys } from './query-keys.ts';
 export function usePopularGroups(limit: number) {
   return useQuery({
     queryKey: discoveryKeys.popularGroups(limit),
-    queryFn: ({ signal }) =>
-      api.get(`/api/groups?sort=popular&limit=${String(limit)}`, GroupListResponseSchema, { signal }),
+    queryFn: ({ signal }) => api.get<GroupListResponse>(`/api/groups?sort=popular&limit=${String(limit)}`, { signal }),
   });
 }

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
-import { AddMemberResponseSchema } from '#shared/schemas/groups.ts';
+import type { AddMemberResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys, updateGroupCaches } from './query-keys.ts';
 
-/** Answer of adding a member: the new member and the group's member count. */
-export type AddMemberResponse = z.infer<typeof AddMemberResponseSchema>;
-
 /** POST /api/groups/:groupId/members (host only): adds someone by username. */
 export function addGroupMember({ groupId, username }: { groupId: string; username: string }) {
-  return api.post(`/api/groups/${encodeURIComponent(groupId)}/members`, { username }, AddMemberResponseSchema);
+  return api.post<AddMemberResponse>(`/api/groups/${encodeURIComponent(groupId)}/members`, { username });
 }
 
 /** Adds a member; the member list and the group's member count follow. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { SlugAvailabilityResponseSchema } from '#shared/schemas/groups.ts';
+import type { SlugAvailabilityResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys } from './query-keys.ts';
 
@@ -18,7 +18,7 @@ export function checkSlugAvailability(
 ): Promise<SlugAvailability> {
   const query = new URLSearchParams({ slug });
   if (groupId) query.set('groupId', groupId);
-  return api.get(`/api/groups/slug-availability?${query.toString()}`, SlugAvailabilityResponseSchema, { signal });
+  return api.get<SlugAvailabilityResponse>(`/api/groups/slug-availability?${query.toString()}`, { signal });
 }
 
 /** The availability of `slug`; waits while `enabled` is false (a format error, or still typing). */

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GroupResponseSchema, type GroupCreateInput, type GroupSummary } from '#shared/schemas/groups.ts';
+import type { GroupCreateInput, GroupResponse, GroupSummary } from '#shared/schemas/groups.ts';
 
 import { groupKeys } from './query-keys.ts';
 
 /** POST /api/groups: creates a group hosted by the signed-in person; answers the new group. */
 export async function createGroup(input: GroupCreateInput): Promise<GroupSummary> {
-  const answer = await api.post('/api/groups', input, GroupResponseSchema);
+  const answer = await api.post<GroupResponse>('/api/groups', input);
   return answer.group;
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { toast } from '#client/components/ui/toast.ts';
 import { api } from '#client/lib/api-client.ts';
@@ -8,7 +7,7 @@ import { groupKeys } from './query-keys.ts';
 
 /** DELETE /api/groups/:groupId (host only): 204. */
 export async function deleteGroup(groupId: string): Promise<void> {
-  await api.delete(`/api/groups/${encodeURIComponent(groupId)}`, z.undefined());
+  await api.delete<undefined>(`/api/groups/${encodeURIComponent(groupId)}`);
 }
 
 /** Deletes a group; its caches go and every list and subscription is refreshed. */

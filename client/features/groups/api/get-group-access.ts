@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GroupAccessSchema, type GroupAccess } from '#shared/schemas/groups.ts';
+import type { GroupAccess } from '#shared/schemas/groups.ts';
 
 import { retryGroupRead } from './get-group.ts';
 import { groupKeys } from './query-keys.ts';
 
 /** GET /api/groups/:groupId/access: the viewer's role (signed out: 'unknown', everything false). */
 export function getGroupAccess(groupId: string, { signal }: { signal?: AbortSignal } = {}): Promise<GroupAccess> {
-  return api.get(`/api/groups/${encodeURIComponent(groupId)}/access`, GroupAccessSchema, { signal });
+  return api.get<GroupAccess>(`/api/groups/${encodeURIComponent(groupId)}/access`, { signal });
 }
 
 /** Query of the viewer's access to a group. */

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '#client/lib/api-client.ts';
-import { GroupPageResponseSchema, type GroupPageResponse } from '#shared/schemas/groups.ts';
+import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys } from './query-keys.ts';
 
 /** GET /api/groups/by-slug/:slug: the group and the viewer's access (slug in any case). */
 export function getGroupBySlug(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<GroupPageResponse> {
-  return api.get(`/api/groups/by-slug/${encodeURIComponent(slug)}`, GroupPageResponseSchema, { signal });
+  return api.get<GroupPageResponse>(`/api/groups/by-slug/${encodeURIComponent(slug)}`, { signal });
 }
 
 /** Whether an error means the group does not exist (nothing to retry). */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GroupMemberListResponseSchema, type GroupMemberListResponse } from '#shared/schemas/groups.ts';
+import type { GroupMemberListResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys } from './query-keys.ts';
 
@@ -11,7 +11,7 @@ export function getGroupMembers(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<GroupMemberListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return api.get(`/api/groups/${encodeURIComponent(groupId)}/members${query}`, GroupMemberListResponseSchema, {
+  return api.get<GroupMemberListResponse>(`/api/groups/${encodeURIComponent(groupId)}/members${query}`, {
     signal,
   });
 }

@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { hasSignedInSession } from '#client/features/accounts/api/get-session.ts';
 import { api } from '#client/lib/api-client.ts';
-import { SubscriptionListResponseSchema, type SubscriptionListResponse } from '#shared/schemas/groups.ts';
+import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
 
 import { emptyOnFailure } from './empty-on-failure.ts';
 import { groupKeys } from './query-keys.ts';
@@ -14,7 +14,7 @@ export function getMySubscriptions(
 ): Promise<SubscriptionListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
   return emptyOnFailure(
-    api.get(`/api/me/subscriptions${query}`, SubscriptionListResponseSchema, { signal }),
+    api.get<SubscriptionListResponse>(`/api/me/subscriptions${query}`, { signal }),
     { subscriptions: [], nextCursor: null },
     'Listing my subscriptions',
     signal,

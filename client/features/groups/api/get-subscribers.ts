@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { SubscriberListResponseSchema, type SubscriberListResponse } from '#shared/schemas/groups.ts';
+import type { SubscriberListResponse } from '#shared/schemas/groups.ts';
 
 import { emptyOnFailure } from './empty-on-failure.ts';
 import { groupKeys } from './query-keys.ts';
@@ -13,7 +13,7 @@ export function getGroupSubscribers(
 ): Promise<SubscriberListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
   return emptyOnFailure(
-    api.get(`/api/groups/${encodeURIComponent(groupId)}/subscribers${query}`, SubscriberListResponseSchema, { signal }),
+    api.get<SubscriberListResponse>(`/api/groups/${encodeURIComponent(groupId)}/subscribers${query}`, { signal }),
     { subscribers: [], nextCursor: null },
     'Listing the subscribers',
     signal,

@@ -3,14 +3,14 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { toast } from '#client/components/ui/toast.ts';
 import { api } from '#client/lib/api-client.ts';
 import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
-import { GroupLikeResponseSchema, type GroupAccess, type GroupLikeResponse } from '#shared/schemas/groups.ts';
+import type { GroupAccess, GroupLikeResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys, updateGroupAccess, updateGroupCaches } from './query-keys.ts';
 
 /** PUT (like) or DELETE (unlike) /api/groups/:groupId/like; both idempotent. */
 export function setGroupLiked({ groupId, like }: { groupId: string; like: boolean }): Promise<GroupLikeResponse> {
   const path = `/api/groups/${encodeURIComponent(groupId)}/like`;
-  return like ? api.put(path, undefined, GroupLikeResponseSchema) : api.delete(path, GroupLikeResponseSchema);
+  return like ? api.put<GroupLikeResponse>(path, undefined) : api.delete<GroupLikeResponse>(path);
 }
 
 const likeMutationKey = (groupId: string) => ['groups', 'like', groupId] as const;

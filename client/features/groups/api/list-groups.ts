@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GroupListResponseSchema, type GroupListResponse } from '#shared/schemas/groups.ts';
+import type { GroupListResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys, type GroupSort } from './query-keys.ts';
 
@@ -12,7 +12,7 @@ export function listGroups(
 ): Promise<GroupListResponse> {
   const query = new URLSearchParams({ sort });
   if (cursor) query.set('cursor', cursor);
-  return api.get(`/api/groups?${query.toString()}`, GroupListResponseSchema, { signal });
+  return api.get<GroupListResponse>(`/api/groups?${query.toString()}`, { signal });
 }
 
 /** All groups, newest or most subscribed first, a page at a time ('Load more' asks for the next). */

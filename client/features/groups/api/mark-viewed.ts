@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 import { SUBSCRIPTION_MESSAGES } from '#shared/constants/group-messages.ts';
@@ -8,7 +7,7 @@ import { groupKeys } from './query-keys.ts';
 
 /** POST /api/groups/:groupId/viewed: the viewer's subscription was seen now (204). */
 export async function markGroupViewed(groupId: string): Promise<void> {
-  await api.post(`/api/groups/${encodeURIComponent(groupId)}/viewed`, undefined, z.undefined());
+  await api.post<undefined>(`/api/groups/${encodeURIComponent(groupId)}/viewed`, undefined);
 }
 
 /**

@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { toast } from '#client/components/ui/toast.ts';
 import { api } from '#client/lib/api-client.ts';
 
 import { groupKeys, updateGroupCaches } from './query-keys.ts';
 
-const RemoveMemberResponseSchema = z.object({ memberCount: z.number().int() });
+/** Answer of removing a member: the group's member count after it. */
+type RemoveMemberResponse = { memberCount: number };
 
 /** DELETE /api/groups/:groupId/members/:userId (host only). */
 export function removeGroupMember({ groupId, userId }: { groupId: string; userId: string }) {
-  return api.delete(
+  return api.delete<RemoveMemberResponse>(
     `/api/groups/${encodeURIComponent(groupId)}/members/${encodeURIComponent(userId)}`,
-    RemoveMemberResponseSchema,
   );
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#client/components/ui/toast.ts';
 import { api } from '#client/lib/api-client.ts';
 import { SUBSCRIPTION_TOASTS } from '#shared/constants/group-messages.ts';
-import { SubscribeResponseSchema, type SubscribeResponse } from '#shared/schemas/groups.ts';
+import type { SubscribeResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys, setGroupAccess, updateGroupCaches } from './query-keys.ts';
 
@@ -16,7 +16,7 @@ export function setSubscribed({
   subscribe: boolean;
 }): Promise<SubscribeResponse> {
   const path = `/api/groups/${encodeURIComponent(groupId)}/subscription`;
-  return subscribe ? api.put(path, undefined, SubscribeResponseSchema) : api.delete(path, SubscribeResponseSchema);
+  return subscribe ? api.put<SubscribeResponse>(path, undefined) : api.delete<SubscribeResponse>(path);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { GroupResponseSchema, type GroupSummary, type GroupUpdateInput } from '#shared/schemas/groups.ts';
+import type { GroupResponse, GroupSummary, GroupUpdateInput } from '#shared/schemas/groups.ts';
 
 import { groupKeys, updateGroupCaches } from './query-keys.ts';
 
@@ -13,7 +13,7 @@ export async function updateGroup({
   groupId: string;
   changes: GroupUpdateInput;
 }): Promise<GroupSummary> {
-  const answer = await api.patch(`/api/groups/${encodeURIComponent(groupId)}`, changes, GroupResponseSchema);
+  const answer = await api.patch<GroupResponse>(`/api/groups/${encodeURIComponent(groupId)}`, changes);
   return answer.group;
 }
 

@@ -17,8 +17,8 @@ import {
 } from '#client/features/groups/utils/group-form-checks.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { normalizeSlug, slugFromName } from '#shared/lib/slug-rules.ts';
-import { GROUP_LIMITS } from '#shared/schemas/groups.ts';
 
 import { GroupImageField, type UploadGroupImage } from './group-image-field.tsx';
 

@@ -7,7 +7,7 @@ import { useMySubscriptions } from '#client/features/groups/api/get-my-subscript
 import { groupKeys } from '#client/features/groups/api/query-keys.ts';
 import { groupPath } from '#client/features/groups/utils/format.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
-import { GROUP_LIVE_EVENTS, userTopic } from '#shared/schemas/groups.ts';
+import { GROUP_LIVE_EVENTS, userTopic } from '#shared/constants/live.ts';
 
 /** Said by the dot of a subscription with activity since the last visit. */
 export const NEW_ACTIVITY_LABEL = '(new activity)';

@@ -1,6 +1,7 @@
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
+import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { normalizeSlug, slugFormatMessages } from '#shared/lib/slug-rules.ts';
-import { GROUP_LIMITS, type GroupSummary, type GroupUpdateInput } from '#shared/schemas/groups.ts';
+import type { GroupSummary, GroupUpdateInput } from '#shared/schemas/groups.ts';
 
 /** What the group form edits. */
 export type GroupFormValues = {

@@ -1,6 +1,6 @@
 import { ApiError, apiRequest } from '#client/lib/api-client.ts';
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#shared/lib/image-urls.ts';
-import { ImageUploadResponseSchema, type ImageUploadResponse } from '#shared/schemas/profiles.ts';
+import type { ImageUploadResponse } from '#shared/schemas/profiles.ts';
 
 /** What an image is for: each purpose gets its own renditions (avatars are squares). */
 export type ImagePurpose = 'avatar' | 'group' | 'post';
@@ -21,10 +21,9 @@ export async function uploadImage(
   }
   const form = new FormData();
   form.append('file', file, file instanceof File ? file.name : 'image');
-  return apiRequest(`/api/images?purpose=${purpose}`, {
+  return apiRequest<ImageUploadResponse>(`/api/images?purpose=${purpose}`, {
     method: 'POST',
     form,
-    schema: ImageUploadResponseSchema,
     signal: options.signal,
   });
 }

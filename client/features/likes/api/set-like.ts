@@ -5,8 +5,9 @@ import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
 import { api } from '#client/lib/api-client.ts';
 import { updateCachedItems, type CachedItem } from '#client/lib/update-cached-items.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { GroupPerson } from '#shared/schemas/groups.ts';
-import { CONTENT_LIMITS, LikeResponseSchema, type LIKE_TARGETS, type LikeResponse } from '#shared/schemas/posts.ts';
+import type { LIKE_TARGETS, LikeResponse } from '#shared/schemas/posts.ts';
 
 /** What can be liked: posts, comments, questions (a vote) and answers. */
 export type LikeTargetType = (typeof LIKE_TARGETS)[number];
@@ -25,7 +26,7 @@ export function setLike({
   like: boolean;
 }): Promise<LikeResponse> {
   const path = `/api/likes/${targetType}/${encodeURIComponent(targetId)}`;
-  return like ? api.put(path, undefined, LikeResponseSchema) : api.delete(path, LikeResponseSchema);
+  return like ? api.put<LikeResponse>(path, undefined) : api.delete<LikeResponse>(path);
 }
 
 function isLikedBy(value: unknown): value is { people: GroupPerson[]; total: number } {

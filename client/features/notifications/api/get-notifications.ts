@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { hasSignedInSession } from '#client/features/accounts/api/get-session.ts';
 import { api } from '#client/lib/api-client.ts';
-import { NotificationListResponseSchema, type NotificationListResponse } from '#shared/schemas/notifications.ts';
+import type { NotificationListResponse } from '#shared/schemas/notifications.ts';
 
 import { notificationKeys } from './query-keys.ts';
 
@@ -12,7 +12,7 @@ export function getNotifications(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<NotificationListResponse> {
   const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
-  return api.get(`/api/notifications${query}`, NotificationListResponseSchema, { signal });
+  return api.get<NotificationListResponse>(`/api/notifications${query}`, { signal });
 }
 
 export function notificationsQueryOptions() {

@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { hasSignedInSession } from '#client/features/accounts/api/get-session.ts';
 import { api } from '#client/lib/api-client.ts';
-import { UnreadCountResponseSchema, type UnreadCountResponse } from '#shared/schemas/notifications.ts';
+import type { UnreadCountResponse } from '#shared/schemas/notifications.ts';
 
 import { notificationKeys } from './query-keys.ts';
 
 /** GET /api/notifications/unread-count. */
 export function getUnreadCount({ signal }: { signal?: AbortSignal } = {}): Promise<UnreadCountResponse> {
-  return api.get('/api/notifications/unread-count', UnreadCountResponseSchema, { signal });
+  return api.get<UnreadCountResponse>('/api/notifications/unread-count', { signal });
 }
 
 export function unreadCountQueryOptions() {

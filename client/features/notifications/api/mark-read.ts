@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import {
-  MarkNotificationsReadResponseSchema,
-  type MarkNotificationsReadResponse,
-  type NotificationListResponse,
-  type UnreadCountResponse,
+import type {
+  MarkNotificationsReadResponse,
+  NotificationListResponse,
+  UnreadCountResponse,
 } from '#shared/schemas/notifications.ts';
 
 import { notificationKeys } from './query-keys.ts';
 
 /** POST /api/notifications/read: the given ids, or all when `ids` is absent. */
 export function markNotificationsRead(ids?: string[]): Promise<MarkNotificationsReadResponse> {
-  return api.post('/api/notifications/read', ids ? { ids } : {}, MarkNotificationsReadResponseSchema);
+  return api.post<MarkNotificationsReadResponse>('/api/notifications/read', ids ? { ids } : {});
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
-import { userTopic } from '#shared/schemas/groups.ts';
-import { NOTIFICATION_LIVE_EVENTS } from '#shared/schemas/notifications.ts';
+import { NOTIFICATION_LIVE_EVENTS, userTopic } from '#shared/constants/live.ts';
 
 import { notificationKeys } from '../api/query-keys.ts';
 

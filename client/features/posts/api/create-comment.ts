@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
 import { updateCachedItems } from '#client/lib/update-cached-items.ts';
-import { CommentResponseSchema, type Comment } from '#shared/schemas/posts.ts';
+import type { Comment, CommentResponse } from '#shared/schemas/posts.ts';
 
 import { commentsPath } from './get-comments.ts';
 import { updateThread, type CommentParentType } from './query-keys.ts';
@@ -19,7 +19,7 @@ export async function createComment({
   body: string;
   replyToId?: string | undefined;
 }): Promise<Comment> {
-  const answer = await api.post(commentsPath(parentType, parentId), { body, replyToId }, CommentResponseSchema);
+  const answer = await api.post<CommentResponse>(commentsPath(parentType, parentId), { body, replyToId });
   return answer.comment;
 }
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { PostResponseSchema, type Post } from '#shared/schemas/posts.ts';
+import type { Post, PostResponse } from '#shared/schemas/posts.ts';
 
 import { postKeys, updateFeed } from './query-keys.ts';
 
@@ -15,11 +15,7 @@ export async function createPost({
   body: string;
   images: string[];
 }): Promise<Post> {
-  const answer = await api.post(
-    `/api/groups/${encodeURIComponent(groupId)}/posts`,
-    { body, images },
-    PostResponseSchema,
-  );
+  const answer = await api.post<PostResponse>(`/api/groups/${encodeURIComponent(groupId)}/posts`, { body, images });
   return answer.post;
 }
 

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 
@@ -8,7 +7,7 @@ import { updateThread, type CommentParentType } from './query-keys.ts';
 
 /** DELETE /api/comments/:commentId (author, or the host): 204. */
 export async function deleteComment(commentId: string): Promise<void> {
-  await api.delete(`/api/comments/${encodeURIComponent(commentId)}`, z.undefined());
+  await api.delete<undefined>(`/api/comments/${encodeURIComponent(commentId)}`);
 }
 
 /** Deletes a comment (its replies go with it) and takes it out of the thread. */

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 
@@ -7,7 +6,7 @@ import { updateFeed } from './query-keys.ts';
 
 /** DELETE /api/posts/:postId (author, or the host as moderation): 204. */
 export async function deletePost(postId: string): Promise<void> {
-  await api.delete(`/api/posts/${encodeURIComponent(postId)}`, z.undefined());
+  await api.delete<undefined>(`/api/posts/${encodeURIComponent(postId)}`);
 }
 
 /** Deletes a post and takes it out of the feed. */

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { CommentListResponseSchema, type CommentListResponse } from '#shared/schemas/posts.ts';
+import type { CommentListResponse } from '#shared/schemas/posts.ts';
 
 import { commentKeys, type CommentParentType } from './query-keys.ts';
 
@@ -16,7 +16,7 @@ export function getComments(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<CommentListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return api.get(`${commentsPath(parentType, parentId)}${query}`, CommentListResponseSchema, { signal });
+  return api.get<CommentListResponse>(`${commentsPath(parentType, parentId)}${query}`, { signal });
 }
 
 /** Query of a comment thread, a page at a time. */

@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { retryGroupRead } from '#client/features/groups/api/get-group.ts';
 import { api } from '#client/lib/api-client.ts';
-import { PostResponseSchema, type Post } from '#shared/schemas/posts.ts';
+import type { Post, PostResponse } from '#shared/schemas/posts.ts';
 
 import { postKeys } from './query-keys.ts';
 
 /** GET /api/posts/:postId: one post, for its own page. */
 export async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Post> {
-  const answer = await api.get(`/api/posts/${encodeURIComponent(postId)}`, PostResponseSchema, { signal });
+  const answer = await api.get<PostResponse>(`/api/posts/${encodeURIComponent(postId)}`, { signal });
   return answer.post;
 }
 

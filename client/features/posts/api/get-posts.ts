@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { PostListResponseSchema, type PostListResponse } from '#shared/schemas/posts.ts';
+import type { PostListResponse } from '#shared/schemas/posts.ts';
 
 import { postKeys } from './query-keys.ts';
 
@@ -11,7 +11,7 @@ export function getPosts(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PostListResponse> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return api.get(`/api/groups/${encodeURIComponent(groupId)}/posts${query}`, PostListResponseSchema, { signal });
+  return api.get<PostListResponse>(`/api/groups/${encodeURIComponent(groupId)}/posts${query}`, { signal });
 }
 
 /** Query of a group's feed, a page at a time. */

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
 import { updateCachedItems } from '#client/lib/update-cached-items.ts';
-import { CommentResponseSchema, type Comment } from '#shared/schemas/posts.ts';
+import type { Comment, CommentResponse } from '#shared/schemas/posts.ts';
 
 /** PATCH /api/comments/:commentId (author only). */
 export async function updateComment({ commentId, body }: { commentId: string; body: string }): Promise<Comment> {
-  const answer = await api.patch(`/api/comments/${encodeURIComponent(commentId)}`, { body }, CommentResponseSchema);
+  const answer = await api.patch<CommentResponse>(`/api/comments/${encodeURIComponent(commentId)}`, { body });
   return answer.comment;
 }
 

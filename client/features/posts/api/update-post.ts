@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
 import { updateCachedItems } from '#client/lib/update-cached-items.ts';
-import { PostResponseSchema, type Post } from '#shared/schemas/posts.ts';
+import type { Post, PostResponse } from '#shared/schemas/posts.ts';
 
 /** PATCH /api/posts/:postId (author only). */
 export async function updatePost({
@@ -14,7 +14,7 @@ export async function updatePost({
   body?: string;
   images?: string[];
 }): Promise<Post> {
-  const answer = await api.patch(`/api/posts/${encodeURIComponent(postId)}`, { body, images }, PostResponseSchema);
+  const answer = await api.patch<PostResponse>(`/api/posts/${encodeURIComponent(postId)}`, { body, images });
   return answer.post;
 }
 

@@ -9,7 +9,7 @@ import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
 import { useCreatePost } from '#client/features/posts/api/create-post.ts';
 import { runGated } from '#client/features/posts/utils/run-gated.ts';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
-import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 
 /** Uploads one picked image for a post and gives back its stored URL (the route hands it in). */
 export type UploadPostImage = (file: File) => Promise<{ url: string }>;

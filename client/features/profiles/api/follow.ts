@@ -4,14 +4,14 @@ import { toast } from '#client/components/ui/toast.ts';
 import { sessionQueryKey, type Session } from '#client/features/accounts/api/get-session.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { api } from '#client/lib/api-client.ts';
-import { FollowResponseSchema, type FollowResponse, type ProfilePageResponse } from '#shared/schemas/profiles.ts';
+import type { FollowResponse, ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 import { profileKeys, updatePeopleRows, updateProfilePages } from './query-keys.ts';
 
 /** PUT (follow) or DELETE (unfollow) /api/users/:userId/follow; both idempotent. */
 export function setFollowing({ userId, follow }: { userId: string; follow: boolean }): Promise<FollowResponse> {
   const path = `/api/users/${encodeURIComponent(userId)}/follow`;
-  return follow ? api.put(path, undefined, FollowResponseSchema) : api.delete(path, FollowResponseSchema);
+  return follow ? api.put<FollowResponse>(path, undefined) : api.delete<FollowResponse>(path);
 }
 
 /** The person a follow button is about. */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { PeoplePageSchema, type PeoplePage } from '#shared/schemas/profiles.ts';
+import type { PeoplePage } from '#shared/schemas/profiles.ts';
 
 import { profileKeys, type PeopleKind } from './query-keys.ts';
 
@@ -11,7 +11,7 @@ export function getPeople(
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<PeoplePage> {
   const query = cursor ? `?${new URLSearchParams({ cursor }).toString()}` : '';
-  return api.get(`/api/users/${encodeURIComponent(userId)}/${kind}${query}`, PeoplePageSchema, { signal });
+  return api.get<PeoplePage>(`/api/users/${encodeURIComponent(userId)}/${kind}${query}`, { signal });
 }
 
 /** A person's followers or following, a page at a time ('Load more' asks for the next). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '#client/lib/api-client.ts';
-import { ProfilePageResponseSchema, type ProfilePageResponse } from '#shared/schemas/profiles.ts';
+import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 import { profileKeys } from './query-keys.ts';
 
@@ -10,7 +10,7 @@ import { profileKeys } from './query-keys.ts';
  * any case. `profile.username` is always the current handle.
  */
 export function getProfile(handle: string, { signal }: { signal?: AbortSignal } = {}): Promise<ProfilePageResponse> {
-  return api.get(`/api/profiles/${encodeURIComponent(handle)}`, ProfilePageResponseSchema, { signal });
+  return api.get<ProfilePageResponse>(`/api/profiles/${encodeURIComponent(handle)}`, { signal });
 }
 
 /** Whether an error means the person does not exist (nothing to retry). */

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { ProfilePageResponseSchema, type ProfilePageResponse } from '#shared/schemas/profiles.ts';
+import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 import { retryProfileRead } from './get-profile.ts';
 import { profileKeys } from './query-keys.ts';
@@ -11,7 +11,7 @@ export function getPublicProfile(
   userId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<ProfilePageResponse> {
-  return api.get(`/api/users/${encodeURIComponent(userId)}/public-profile`, ProfilePageResponseSchema, { signal });
+  return api.get<ProfilePageResponse>(`/api/users/${encodeURIComponent(userId)}/public-profile`, { signal });
 }
 
 /** Query of a profile page by id (the /user/:id links). */

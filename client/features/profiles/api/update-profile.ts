@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sessionQueryKey, type Session } from '#client/features/accounts/api/get-session.ts';
 import { api } from '#client/lib/api-client.ts';
 import type { Profile } from '#shared/schemas/accounts.ts';
-import { ProfileUpdateResponseSchema, type ProfileUpdateInput } from '#shared/schemas/profiles.ts';
+import type { ProfileUpdateInput, ProfileUpdateResponse } from '#shared/schemas/profiles.ts';
 
 import { profileKeys, updateProfilePages } from './query-keys.ts';
 
@@ -15,11 +15,7 @@ export async function updateProfile({
   userId: string;
   changes: ProfileUpdateInput;
 }): Promise<Profile> {
-  const answer = await api.patch(
-    `/api/users/${encodeURIComponent(userId)}/profile`,
-    changes,
-    ProfileUpdateResponseSchema,
-  );
+  const answer = await api.patch<ProfileUpdateResponse>(`/api/users/${encodeURIComponent(userId)}/profile`, changes);
   return answer.profile;
 }
 

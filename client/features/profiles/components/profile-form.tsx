@@ -16,9 +16,8 @@ import {
   profileFormValues,
   type ProfileFormValues,
 } from '#client/features/profiles/utils/profile-form-checks.ts';
-import { USERNAME_MIN_LENGTH } from '#shared/constants/limits.ts';
+import { PROFILE_LIMITS, USERNAME_MIN_LENGTH } from '#shared/constants/limits.ts';
 import type { Profile } from '#shared/schemas/accounts.ts';
-import { PROFILE_LIMITS } from '#shared/schemas/profiles.ts';
 
 const FIELDS: readonly (keyof ProfileFormValues)[] = ['name', 'username', 'quote'];
 

@@ -1,7 +1,8 @@
+import { PROFILE_LIMITS } from '#shared/constants/limits.ts';
 import { PROFILE_MESSAGES } from '#shared/constants/profile-messages.ts';
 import { joinMessages, normalizeUsername, usernameFormatMessages } from '#shared/lib/username-rules.ts';
 import type { Profile } from '#shared/schemas/accounts.ts';
-import { PROFILE_LIMITS, type ProfileUpdateInput } from '#shared/schemas/profiles.ts';
+import type { ProfileUpdateInput } from '#shared/schemas/profiles.ts';
 
 /** The editable text fields of a profile. */
 export type ProfileFormValues = { name: string; username: string; quote: string };

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { QuestionResponseSchema, type Question } from '#shared/schemas/posts.ts';
+import type { Question, QuestionResponse } from '#shared/schemas/posts.ts';
 
 import { questionPath, settleQuestion } from './settle-question.ts';
 
 /** PUT /api/questions/:questionId/answer (host): writes or edits the answer; the question is answered. */
 export async function answerQuestion({ questionId, body }: { questionId: string; body: string }): Promise<Question> {
-  return (await api.put(`${questionPath(questionId)}/answer`, { body }, QuestionResponseSchema)).question;
+  return (await api.put<QuestionResponse>(`${questionPath(questionId)}/answer`, { body })).question;
 }
 
 /** The host answers (or edits the answer). */

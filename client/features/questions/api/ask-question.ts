@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { QuestionResponseSchema, type Question } from '#shared/schemas/posts.ts';
+import type { Question, QuestionResponse } from '#shared/schemas/posts.ts';
 
 import { questionKeys } from './query-keys.ts';
 
@@ -16,10 +16,9 @@ export async function askQuestion({
   /** The AMA session it is asked for. */
   sessionId?: string | undefined;
 }): Promise<Question> {
-  const answer = await api.post(
+  const answer = await api.post<QuestionResponse>(
     `/api/groups/${encodeURIComponent(groupId)}/questions`,
     sessionId ? { body, sessionId } : { body },
-    QuestionResponseSchema,
   );
   return answer.question;
 }

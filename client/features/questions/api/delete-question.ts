@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
 
@@ -8,7 +7,7 @@ import { questionPath } from './settle-question.ts';
 
 /** DELETE /api/questions/:questionId (the author, or the host): 204. */
 export async function deleteQuestion(questionId: string): Promise<void> {
-  await api.delete(questionPath(questionId), z.undefined());
+  await api.delete<undefined>(questionPath(questionId));
 }
 
 /** Deletes a question; the queue reads again. */

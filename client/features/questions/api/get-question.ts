@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { retryGroupRead } from '#client/features/groups/api/get-group.ts';
 import { api } from '#client/lib/api-client.ts';
-import { QuestionResponseSchema, type Question } from '#shared/schemas/posts.ts';
+import type { Question, QuestionResponse } from '#shared/schemas/posts.ts';
 
 import { questionKeys } from './query-keys.ts';
 
 /** GET /api/questions/:questionId: one question with its answer, for its own page. */
 export async function getQuestion(questionId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Question> {
-  const answer = await api.get(`/api/questions/${encodeURIComponent(questionId)}`, QuestionResponseSchema, {
+  const answer = await api.get<QuestionResponse>(`/api/questions/${encodeURIComponent(questionId)}`, {
     signal,
   });
   return answer.question;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { QuestionListResponseSchema, type QuestionListResponse } from '#shared/schemas/posts.ts';
+import type { QuestionListResponse } from '#shared/schemas/posts.ts';
 
 import { questionKeys, type QuestionSort, type QuestionView } from './query-keys.ts';
 
@@ -19,13 +19,9 @@ export function getQuestions(
   const params = new URLSearchParams({ sort, view });
   if (cursor) params.set('cursor', cursor);
   if (sessionId) params.set('sessionId', sessionId);
-  return api.get(
-    `/api/groups/${encodeURIComponent(groupId)}/questions?${params.toString()}`,
-    QuestionListResponseSchema,
-    {
-      signal,
-    },
-  );
+  return api.get<QuestionListResponse>(`/api/groups/${encodeURIComponent(groupId)}/questions?${params.toString()}`, {
+    signal,
+  });
 }
 
 /** Query of one sort and view of a group's queue, a page at a time. */

@@ -1,12 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
-import { SimilarQuestionsResponseSchema } from '#shared/schemas/posts.ts';
+import type { SimilarQuestionsResponse } from '#shared/schemas/posts.ts';
 
 import { questionKeys } from './query-keys.ts';
-
-export type SimilarQuestions = z.infer<typeof SimilarQuestionsResponseSchema>;
 
 /** Texts shorter than this ask nothing: too short to resemble anything. */
 export const SIMILAR_MIN_CHARACTERS = 3;
@@ -15,11 +12,10 @@ export const SIMILAR_MIN_CHARACTERS = 3;
 export function getSimilarQuestions(
   { groupId, text }: { groupId: string; text: string },
   { signal }: { signal?: AbortSignal } = {},
-): Promise<SimilarQuestions> {
+): Promise<SimilarQuestionsResponse> {
   const params = new URLSearchParams({ q: text });
-  return api.get(
+  return api.get<SimilarQuestionsResponse>(
     `/api/groups/${encodeURIComponent(groupId)}/questions/similar?${params.toString()}`,
-    SimilarQuestionsResponseSchema,
     { signal },
   );
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
-import { QuestionResponseSchema, type Question, type QuestionModerationInputSchema } from '#shared/schemas/posts.ts';
+import type { Question, QuestionModerationInputSchema, QuestionResponse } from '#shared/schemas/posts.ts';
 
 import { questionPath, settleQuestion } from './settle-question.ts';
 
@@ -17,7 +17,7 @@ export async function moderateQuestion({
   questionId: string;
   changes: QuestionModeration;
 }): Promise<Question> {
-  return (await api.patch(`${questionPath(questionId)}/moderation`, changes, QuestionResponseSchema)).question;
+  return (await api.patch<QuestionResponse>(`${questionPath(questionId)}/moderation`, changes)).question;
 }
 
 /** The host marks answered or reopens, pins or unpins, hides or unhides, approves. */

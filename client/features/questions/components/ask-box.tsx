@@ -9,7 +9,7 @@ import { TextComposer } from '#client/features/posts/components/text-composer.ts
 import { runGated } from '#client/features/posts/utils/run-gated.ts';
 import { useSimilarQuestions } from '#client/features/questions/api/get-similar-questions.ts';
 import { useAskQuestion } from '#client/features/questions/api/ask-question.ts';
-import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 
 /** How long typing must pause before similar questions are looked up. */
 export const SIMILAR_DEBOUNCE_MS = 300;

@@ -15,7 +15,8 @@ import { useDeleteQuestion } from '#client/features/questions/api/delete-questio
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
 import { useModerateQuestion, type QuestionModeration } from '#client/features/questions/api/moderate-question.ts';
 import { cn } from '#client/lib/cn.ts';
-import { CONTENT_LIMITS, type Question } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import type { Question } from '#shared/schemas/posts.ts';
 
 function reportFailure(what: string) {
   return (error: Error) => {

@@ -1,5 +1,6 @@
 import { api } from '#client/lib/api-client.ts';
-import { SEARCH_LIMITS, SuggestionsResponseSchema, type Suggestion } from '#shared/schemas/search.ts';
+import { SEARCH_LIMITS } from '#shared/constants/search.ts';
+import type { Suggestion, SuggestionsResponse } from '#shared/schemas/search.ts';
 
 /**
  * GET /api/search/suggestions?q=…: people, then groups, then questions (at most 10). Text over
@@ -8,9 +9,8 @@ import { SEARCH_LIMITS, SuggestionsResponseSchema, type Suggestion } from '#shar
 export async function getSuggestions(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<Suggestion[]> {
   const text = q.trim();
   if (text === '' || text.length > SEARCH_LIMITS.queryMax) return [];
-  const answer = await api.get(
+  const answer = await api.get<SuggestionsResponse>(
     `/api/search/suggestions?${new URLSearchParams({ q: text }).toString()}`,
-    SuggestionsResponseSchema,
     { signal },
   );
   return answer.suggestions;

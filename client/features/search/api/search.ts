@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { SearchResponseSchema, type SearchResponse, type SearchType } from '#shared/schemas/search.ts';
+import type { SearchResponse, SearchType } from '#shared/schemas/search.ts';
 
 import { searchKeys } from './query-keys.ts';
 
@@ -12,7 +12,7 @@ export function search(
 ): Promise<SearchResponse> {
   const query = new URLSearchParams({ q, type });
   if (cursor) query.set('cursor', cursor);
-  return api.get(`/api/search?${query.toString()}`, SearchResponseSchema, { signal });
+  return api.get<SearchResponse>(`/api/search?${query.toString()}`, { signal });
 }
 
 /** The results of one tab for `q`, a page at a time ('Load more' asks for the next); off for an empty text. */

@@ -2,13 +2,8 @@ import { CircleCheck, Heart, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import {
-  searchHrefs,
-  type GroupResult,
-  type PersonResult,
-  type PostResult,
-  type QuestionResult,
-} from '#shared/schemas/search.ts';
+import { searchHrefs } from '#shared/constants/search.ts';
+import type { GroupResult, PersonResult, PostResult, QuestionResult } from '#shared/schemas/search.ts';
 
 const number = new Intl.NumberFormat('en');
 const date = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });

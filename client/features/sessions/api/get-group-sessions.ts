@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { SessionListResponseSchema, type SessionListResponse } from '#shared/schemas/sessions.ts';
+import type { SessionListResponse } from '#shared/schemas/sessions.ts';
 
 import { sessionKeys } from './query-keys.ts';
 
@@ -10,7 +10,7 @@ export function getGroupSessions(
   groupId: string,
   { signal }: { signal?: AbortSignal } = {},
 ): Promise<SessionListResponse> {
-  return api.get(`/api/groups/${encodeURIComponent(groupId)}/sessions`, SessionListResponseSchema, { signal });
+  return api.get<SessionListResponse>(`/api/groups/${encodeURIComponent(groupId)}/sessions`, { signal });
 }
 
 export function groupSessionsQueryOptions(groupId: string) {

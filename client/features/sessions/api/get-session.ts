@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ApiError, api } from '#client/lib/api-client.ts';
-import { SessionResponseSchema, type AmaSession } from '#shared/schemas/sessions.ts';
+import type { AmaSession, SessionResponse } from '#shared/schemas/sessions.ts';
 
 import { sessionKeys } from './query-keys.ts';
 
 /** GET /api/sessions/:id. */
 export async function getAmaSession(sessionId: string, { signal }: { signal?: AbortSignal } = {}): Promise<AmaSession> {
-  const answer = await api.get(`/api/sessions/${encodeURIComponent(sessionId)}`, SessionResponseSchema, { signal });
+  const answer = await api.get<SessionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}`, { signal });
   return answer.session;
 }
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { SessionListResponseSchema, type SessionListResponse, type SessionView } from '#shared/schemas/sessions.ts';
+import type { SessionListResponse, SessionView } from '#shared/schemas/sessions.ts';
 
 import { sessionKeys } from './query-keys.ts';
 
@@ -12,7 +12,7 @@ export function getSessions(
 ): Promise<SessionListResponse> {
   const params = new URLSearchParams({ view });
   if (cursor) params.set('cursor', cursor);
-  return api.get(`/api/sessions?${params.toString()}`, SessionListResponseSchema, { signal });
+  return api.get<SessionListResponse>(`/api/sessions?${params.toString()}`, { signal });
 }
 
 export function sessionsQueryOptions(view: SessionView) {

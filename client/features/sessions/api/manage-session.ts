@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
-import {
-  SessionResponseSchema,
-  type AmaSession,
-  type SessionInput,
-  type SessionUpdateInput,
-} from '#shared/schemas/sessions.ts';
+import type { AmaSession, SessionInput, SessionResponse, SessionUpdateInput } from '#shared/schemas/sessions.ts';
 
 import { sessionKeys } from './query-keys.ts';
 
@@ -20,25 +14,25 @@ function settle(queryClient: QueryClient, session: AmaSession) {
 
 /** POST /api/groups/:groupId/sessions (the host of an ama group). */
 export async function scheduleSession(groupId: string, input: SessionInput): Promise<AmaSession> {
-  const answer = await api.post(`/api/groups/${encodeURIComponent(groupId)}/sessions`, input, SessionResponseSchema);
+  const answer = await api.post<SessionResponse>(`/api/groups/${encodeURIComponent(groupId)}/sessions`, input);
   return answer.session;
 }
 
 /** PATCH /api/sessions/:id. */
 export async function updateSession(sessionId: string, input: SessionUpdateInput): Promise<AmaSession> {
-  const answer = await api.patch(`/api/sessions/${encodeURIComponent(sessionId)}`, input, SessionResponseSchema);
+  const answer = await api.patch<SessionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}`, input);
   return answer.session;
 }
 
 /** POST /api/sessions/:id/start or /end. */
 export async function changeSessionState(sessionId: string, action: 'start' | 'end'): Promise<AmaSession> {
-  const answer = await api.post(`/api/sessions/${encodeURIComponent(sessionId)}/${action}`, {}, SessionResponseSchema);
+  const answer = await api.post<SessionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/${action}`, {});
   return answer.session;
 }
 
 /** DELETE /api/sessions/:id. */
 export async function deleteSession(sessionId: string): Promise<void> {
-  await api.delete(`/api/sessions/${encodeURIComponent(sessionId)}`, z.unknown());
+  await api.delete<unknown>(`/api/sessions/${encodeURIComponent(sessionId)}`);
 }
 
 export function useScheduleSession(groupId: string) {

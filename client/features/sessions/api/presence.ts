@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client.ts';
 import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
-import { ViewersResponseSchema, type ViewersResponse } from '#shared/schemas/sessions.ts';
+import type { ViewersResponse } from '#shared/schemas/sessions.ts';
 
 import { sessionKeys } from './query-keys.ts';
 
@@ -9,7 +9,7 @@ const base = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionI
 
 /** GET /api/sessions/:id/viewers. */
 export function getViewers(sessionId: string, { signal }: { signal?: AbortSignal } = {}): Promise<ViewersResponse> {
-  return api.get(`${base(sessionId)}/viewers`, ViewersResponseSchema, { signal });
+  return api.get<ViewersResponse>(`${base(sessionId)}/viewers`, { signal });
 }
 
 export function viewersQueryOptions(sessionId: string) {

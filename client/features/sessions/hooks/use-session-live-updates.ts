@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
-import { groupTopic } from '#shared/schemas/groups.ts';
-import { SESSION_LIVE_EVENTS, sessionTopic } from '#shared/schemas/sessions.ts';
+import { SESSION_LIVE_EVENTS, groupTopic, sessionTopic } from '#shared/constants/live.ts';
 
 import { sessionKeys } from '../api/query-keys.ts';
 

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { BlogListResponseSchema, type BlogListResponse } from '#shared/schemas/site.ts';
+import type { BlogListResponse } from '#shared/schemas/site.ts';
 
 import { siteKeys } from './query-keys.ts';
 
 /** GET /api/blog: every post, newest first. */
 export function getBlogPosts({ signal }: { signal?: AbortSignal } = {}): Promise<BlogListResponse> {
-  return api.get('/api/blog', BlogListResponseSchema, { signal });
+  return api.get<BlogListResponse>('/api/blog', { signal });
 }
 
 export function blogPostsQueryOptions() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import { SitePageResponseSchema, type SitePageName, type SitePageResponse } from '#shared/schemas/site.ts';
+import type { SitePageName, SitePageResponse } from '#shared/schemas/site.ts';
 
 import { siteKeys } from './query-keys.ts';
 
 /** GET /api/pages/:name: a content page (about, support, privacy policy, terms) as HTML. */
 export function getSitePage(name: SitePageName, { signal }: { signal?: AbortSignal } = {}): Promise<SitePageResponse> {
-  return api.get(`/api/pages/${name}`, SitePageResponseSchema, { signal });
+  return api.get<SitePageResponse>(`/api/pages/${name}`, { signal });
 }
 
 export function sitePageQueryOptions(name: SitePageName) {
