@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
+import { REACT_TO_PREACT } from './scripts/react-to-preact.ts';
+
 // Paths are absolute because `root` is client/, and relative paths would resolve from there.
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
 const clientOutDir = fileURLToPath(new URL('./dist/client', import.meta.url));
@@ -23,17 +25,13 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    // The client is written against React's API and runs on Preact's compat layer, which is
-    // about 58 KB of gzip smaller on every first load (decision 023). Dependencies that import
-    // react or react-dom (React Router, TanStack Query, Radix, cmdk, sonner) get Preact too.
-    // Remove these entries to run on React again.
-    alias: [
-      { find: /^react$/, replacement: 'preact/compat' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-    ],
+    // The client is written against React's API and runs on Preact's compat layer, about 58 KB
+    // of gzip smaller on every first load (decision 023); the dependencies that import react
+    // (React Router, TanStack Query, Radix, cmdk, sonner) get Preact too.
+    alias: Object.entries(REACT_TO_PREACT).map(([name, replacement]) => ({
+      find: new RegExp(`^${name}$`),
+      replacement,
+    })),
   },
   build: {
     outDir: clientOutDir,
