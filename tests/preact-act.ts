@@ -62,7 +62,7 @@ export function act<T>(callback: () => T): Promise<Awaited<T>> {
   if (!isThenable(result)) return Promise.resolve(result as Awaited<T>);
   const settle = () => act(() => {});
   return Promise.resolve(result).then(
-    async (value) => {
+    async (value): Promise<Awaited<T>> => {
       await settle();
       return value as Awaited<T>;
     },
