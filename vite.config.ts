@@ -15,7 +15,8 @@ export default defineConfig({
   root: clientRoot,
   plugins: [
     // Hot reload that keeps state (Preact's Fast Refresh; React's finds no React to refresh).
-    await prefresh(),
+    // Not under Vitest, which has no hot reload and would leave its refresh calls undefined.
+    process.env.VITEST ? null : await prefresh(),
     tailwindcss(),
     // Static files leave the build precompressed: the server sends the .br (or .gz) file that
     // the browser accepts, and spends no CPU compressing per request.
