@@ -70,7 +70,8 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['client/**/*.test.{ts,tsx}'],
-          setupFiles: ['client/test/setup.ts'],
+          // Node, not only Vite, must answer react with preact/compat (tests/client-on-preact.ts).
+          setupFiles: ['tests/client-on-preact.ts', 'client/test/setup.ts'],
         },
       },
       {

@@ -10,6 +10,10 @@ describe('the first load of the built client', () => {
     expect(budgetFailures(loads)).toEqual([]);
   });
 
+  it('has budgets within issue 15’s targets', () => {
+    for (const load of measureFirstLoads()) expect(load.budget, load.page).toBeLessThanOrEqual(load.target);
+  });
+
   it('carries no zod: the client types its answers from the shared schemas and checks by hand (decision 024)', () => {
     // Every zod schema class registers itself under this name, minified or not.
     const withZod = measureFirstLoads().flatMap((load) =>

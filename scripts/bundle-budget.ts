@@ -104,7 +104,7 @@ export function budgetFailures(loads: readonly FirstLoad[]): string[] {
 export function formatFirstLoads(loads: readonly FirstLoad[], biggest = 6): string {
   return loads
     .map((load) => {
-      const head = `${load.page}: ${kb(load.total)} gzip in ${String(load.files.length)} files (budget ${kb(load.budget)}, ${load.total > load.budget ? `${kb(load.total - load.budget)} over` : `${kb(load.budget - load.total)} left`}; ${kb(Math.max(0, load.total - load.target))} above the target of ${kb(load.target)})`;
+      const head = `${load.page}: ${kb(load.total)} gzip in ${String(load.files.length)} files (budget ${kb(load.budget)}, ${load.total > load.budget ? `${kb(load.total - load.budget)} over` : `${kb(load.budget - load.total)} left`}; ${load.total > load.target ? `${kb(load.total - load.target)} above` : `${kb(load.target - load.total)} within`} the target of ${kb(load.target)})`;
       const rows = load.files.slice(0, biggest).map((file) => `  ${kb(file.gzip).padStart(9)}  ${file.file}`);
       return [head, ...rows].join('\n');
     })

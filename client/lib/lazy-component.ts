@@ -20,6 +20,8 @@ export type LazyComponent<P extends object> = {
    * when it arrives.
    */
   useLoaded: (wanted: boolean) => boolean;
+  /** Whether the code has arrived, read outside rendering (in an event handler). */
+  isLoaded: () => boolean;
   /** The component; renders nothing until its code has arrived (check useLoaded first). */
   Component: ComponentType<P>;
 };
@@ -69,7 +71,7 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     return component ? createElement(component, props) : null;
   }
 
-  return { preload, useLoaded, Component };
+  return { preload, useLoaded, isLoaded: () => component !== null, Component };
 }
 
 type TriggerProps = {

@@ -20,14 +20,20 @@ const card = lazyComponent(() => import('./person-hover-card-panel.tsx').then((m
 /** One pending timeout at a time: starting again replaces it. */
 function createTimer() {
   let id: number | undefined;
+  let hasFired = false;
   return {
     start(run: () => void, delayMs: number) {
       window.clearTimeout(id);
-      id = window.setTimeout(run, delayMs);
+      id = window.setTimeout(() => {
+        hasFired = true;
+        run();
+      }, delayMs);
     },
     stop() {
       window.clearTimeout(id);
     },
+    /** Whether a timeout has run out, once at least. */
+    hasFired: () => hasFired,
   };
 }
 
@@ -83,6 +89,10 @@ export function PersonHoverCard({ username, children }: PersonHoverCardProps) {
     }, HOVER_CARD_DELAYS.openMs);
   };
   const stopOpening = () => {
+    // Once the card has opened with its code there, this trigger is gone from the page: an event
+    // still reaching it is not the person leaving. (Preact, unlike React, runs the handlers of a
+    // removed element, and Chromium sends a blur to a focused element as it is removed.)
+    if (openTimer.hasFired() && card.isLoaded()) return;
     openTimer.stop();
     // Left before the card's code arrived: it must not open after all.
     setIsOpen(false);
