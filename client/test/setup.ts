@@ -1,8 +1,13 @@
 // Setup of the client test project (jsdom): jest-dom matchers, a clean DOM and no silent errors.
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s instead of 1: a page's first render loads its lazy route
+// modules, which on a busy 2-core machine took longer than a second and failed tests that
+// were right. What they wait for must still appear.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no matchMedia; the theme and the sidebar ask it about the screen. A light, wide
 // screen is the answer unless a test stubs its own.
