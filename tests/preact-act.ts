@@ -10,13 +10,17 @@ import { options } from 'preact';
 // Preact runs effects after the next frame (requestAnimationFrame, or a 35 ms timer), which in a
 // browser is just after paint. jsdom paints nothing: its frames are a 16 ms timer that can fire
 // after the test file's jsdom is gone. Here effects run in the next task, as React's do outside
-// act(), and act runs any that are still waiting.
+// act(): at the first of Node's setImmediate, taken before a test can fake it (React's scheduler
+// uses it), and a timer a test may fake and advance. act runs any that are still waiting.
+const nextTask = globalThis.setImmediate;
 const pendingFrames = new Set<() => void>();
 options.requestAnimationFrame = (frame) => {
   pendingFrames.add(frame);
-  setTimeout(() => {
+  const run = () => {
     if (pendingFrames.delete(frame)) frame();
-  });
+  };
+  nextTask(run);
+  setTimeout(run);
 };
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
