@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { groupMembers, groupSubscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { decodeCursor, encodeCursor, isGroupId } from './cursor.ts';
+import { cursorTime, decodeCursor, encodeCursor, isGroupId } from './cursor.ts';
 
 /** A person on a page of a group's members or subscribers, with the time their row was made. */
 export type GroupPersonRow = {
@@ -31,7 +31,7 @@ function pageQuery(db: Database, list: keyof typeof TABLES, after: boolean) {
     const table = TABLES[list];
     const updatedAt = list === 'subscribers' ? sql`"people"."updated_at"` : sql`"people"."created_at"`;
     const before = after
-      ? sql`and (${sql.raw(`"people"."created_at"`)}, ${sql.raw(`"people"."user_id"`)}) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('userId')})`
+      ? sql`and ("people"."created_at", "people"."user_id") < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('userId')})`
       : sql``;
     return db
       .select({
@@ -47,7 +47,7 @@ function pageQuery(db: Database, list: keyof typeof TABLES, after: boolean) {
         sql`"groups" left join lateral (
           select "u"."id", "u"."username", "u"."name", "u"."profile_image_url",
             "people"."created_at", ${updatedAt} as "updated_at",
-            to_char("people"."created_at" at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "cursor_time"
+            ${cursorTime(sql`"people"."created_at"`)} as "cursor_time"
           from ${table} "people" join "users" "u" on "u"."id" = "people"."user_id"
           where "people"."group_id" = "groups"."id" ${before}
           order by "people"."created_at" desc, "people"."user_id" desc
