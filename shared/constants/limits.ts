@@ -6,6 +6,12 @@ export const USERNAME_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Page size of the subscribers and subscriptions lists. */
 export const PAGE_SIZE = 20;
+/**
+ * New questions (and, apart, new answers) of a subscription are counted up to this many: a
+ * count shows "99+" beyond 99. Counting every question of a large group since a first visit
+ * took two seconds a request.
+ */
+export const NEW_ITEMS_COUNT_CAP = 100;
 
 /** Limits of a group's fields (ours: the spec names none) and page sizes (spec section 9: 20). */
 export const GROUP_LIMITS = {

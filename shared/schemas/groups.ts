@@ -195,7 +195,7 @@ export const SubscriptionItemSchema = z.object({
   lastViewedAt: z.iso.datetime().nullable(),
   lastActivityAt: z.iso.datetime().nullable(),
   hasNewActivity: z.boolean(),
-  /** Questions and answers since lastViewedAt; null until questions exist (issue 7). */
+  /** Questions and answers since lastViewedAt, each counted up to NEW_ITEMS_COUNT_CAP (100); null until questions exist (issue 7). */
   newQuestionsCount: z.number().int().nullable(),
   newAnswersCount: z.number().int().nullable(),
 });

@@ -147,6 +147,14 @@ export const questions = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // the host's pending and hidden views in the top order: pending questions have no votes, so
+    // the whole-queue index walked past every other question of the group to reach them
+    index('questions_group_pending_top_idx')
+      .on(table.groupId, table.likeCount.desc().nullsFirst(), table.createdAt, table.id)
+      .where(sql`${table.status} = 'pending'`),
+    index('questions_group_hidden_top_idx')
+      .on(table.groupId, table.likeCount.desc().nullsFirst(), table.createdAt, table.id)
+      .where(sql`${table.isHidden}`),
     // a session's questions (its counts on every session read; the foreign key's set null on delete)
     index('questions_session_idx')
       .on(table.sessionId)

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { NEW_ITEMS_COUNT_CAP } from '#shared/constants/limits.ts';
 import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
@@ -32,14 +33,19 @@ function pageQuery(db: Database, after: boolean) {
         lastViewedAt: groupSubscriptions.lastViewedAt,
         lastActivityAt: groups.lastActivityAt,
         hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
-        // counted per group with questions_group_created_idx and answers_group_created_idx
-        newQuestionsCount: sql<number>`(select count(*)::int from ${questions} where ${questions.groupId} = ${groups.id}
+        // counted per group with questions_group_created_idx and answers_group_created_idx, up
+        // to NEW_ITEMS_COUNT_CAP each: the index range is the rows since the last visit (a
+        // condition the index can use: `last_viewed_at is null or …` made it read every row of
+        // the group), newest first, so the scan stops at the cap
+        newQuestionsCount: sql<number>`(select count(*)::int from (select 1 from ${questions} where ${questions.groupId} = ${groups.id}
           and ${questions.status} <> 'pending' and not ${questions.isHidden}
-          and (${groupSubscriptions.lastViewedAt} is null or ${questions.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
-        newAnswersCount: sql<number>`(select count(*)::int from ${answers}
+          and ${questions.createdAt} > coalesce(${groupSubscriptions.lastViewedAt}, '-infinity'::timestamptz)
+          order by ${questions.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_questions")`,
+        newAnswersCount: sql<number>`(select count(*)::int from (select 1 from ${answers}
           inner join ${questions} on ${questions.id} = ${answers.questionId}
           where ${answers.groupId} = ${groups.id} and not ${questions.isHidden}
-          and (${groupSubscriptions.lastViewedAt} is null or ${answers.createdAt} > ${groupSubscriptions.lastViewedAt}))`,
+          and ${answers.createdAt} > coalesce(${groupSubscriptions.lastViewedAt}, '-infinity'::timestamptz)
+          order by ${answers.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_answers")`,
         cursorTime: cursorTime(sortTime),
       })
       .from(groupSubscriptions)
@@ -58,7 +64,7 @@ function pageQuery(db: Database, after: boolean) {
  * then by group id. One prepared statement, the group and its owner joined; a keyset cursor on
  * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond, and so are the
  * questions (visible: open or answered, not hidden) and answers made since the last visit —
- * all of them before any visit.
+ * all of them before any visit — each up to NEW_ITEMS_COUNT_CAP.
  */
 export async function listSubscriptions(options: {
   db: Database;

@@ -318,7 +318,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The viewer's subscriptions to question-and-answer groups, liveliest first",
         description:
           'Only ama groups, sorted by the group’s last activity (or the subscription’s time before any), newest ' +
-          'first. `hasNewActivity`: activity since the viewer last opened the group.',
+          'first. `hasNewActivity`: activity since the viewer last opened the group. `newQuestionsCount` and ' +
+          '`newAnswersCount` count up to 100 each (shown as "99+" beyond 99).',
         tags: TAGS,
         querystring: PageQuerySchema,
         response: { 200: SubscriptionListResponseSchema, 400: error, 401: error },

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { NEW_ITEMS_COUNT_CAP } from '#shared/constants/limits.ts';
 import { PERMISSION_REASONS, SIGN_IN_TO_INTERACT } from '#shared/lib/permissions.ts';
 import { SubscriptionListResponseSchema } from '#shared/schemas/groups.ts';
 import { QuestionResponseSchema, SimilarQuestionsResponseSchema } from '#shared/schemas/posts.ts';
@@ -412,5 +413,47 @@ describe('subscription list counts', () => {
     expect(await countsOf()).toEqual([1, 0, true]);
     const [group] = await app.db.select().from(groups).where(eq(groups.id, cast.groupId));
     expect(group?.lastActivityAt).not.toBeNull();
+  });
+
+  it(`counts new questions and new answers up to ${String(NEW_ITEMS_COUNT_CAP)} each, only those since the last visit`, async () => {
+    const cast = await buildAmaCast(app);
+    const reader = cast.subscriber;
+    const countsOf = async () => {
+      const response = await call(app, reader, 'GET', '/api/me/subscriptions');
+      const item = SubscriptionListResponseSchema.parse(response.json()).subscriptions.find(
+        (entry) => entry.groupId === cast.groupId,
+      );
+      return [item?.newQuestionsCount, item?.newAnswersCount];
+    };
+    // more than the cap, straight into the tables (asking through the API would meet its rate limit)
+    const insertQuestions = async (count: number, minutesAgo: number) => {
+      const rows = await app.db
+        .insert(questions)
+        .values(
+          Array.from({ length: count }, (_, index) => ({
+            groupId: cast.groupId,
+            authorId: cast.member.id,
+            body: `Question ${String(index)}`,
+            status: 'answered' as const,
+            createdAt: sql`now() - make_interval(mins => ${minutesAgo}, secs => ${index})`,
+          })),
+        )
+        .returning({ id: questions.id });
+      await app.db.insert(answers).values(
+        rows.map((row, index) => ({
+          questionId: row.id,
+          groupId: cast.groupId,
+          authorId: cast.host.id,
+          body: `Answer ${String(index)}`,
+          createdAt: sql`now() - make_interval(mins => ${minutesAgo}, secs => ${index})`,
+        })),
+      );
+    };
+    await insertQuestions(NEW_ITEMS_COUNT_CAP + 5, 60);
+    expect(await countsOf()).toEqual([NEW_ITEMS_COUNT_CAP, NEW_ITEMS_COUNT_CAP]);
+
+    expect((await call(app, reader, 'POST', `/api/groups/${cast.groupId}/viewed`)).statusCode).toBeLessThan(300);
+    await ask(app, cast.member, cast.groupId, 'One more since the visit');
+    expect(await countsOf()).toEqual([1, 0]);
   });
 });

@@ -1,0 +1,2 @@
+CREATE INDEX "questions_group_pending_top_idx" ON "questions" USING btree ("group_id","like_count" DESC NULLS FIRST,"created_at","id") WHERE "questions"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "questions_group_hidden_top_idx" ON "questions" USING btree ("group_id","like_count" DESC NULLS FIRST,"created_at","id") WHERE "questions"."is_hidden";
