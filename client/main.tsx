@@ -4,11 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { App } from '#client/app/app.tsx';
+import { appContainer } from '#client/first-paint.ts';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
+createRoot(appContainer()).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -56,3 +56,53 @@ describe('before the app runs', () => {
     await context.close();
   });
 });
+
+describe('when the app runs', () => {
+  it('keeps the shared page’s text on screen until the app shows the page, then leaves one app', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.80' },
+    });
+    const page = await context.newPage();
+    // Whenever the document changes: is the page's heading on screen (the server's or the app's)?
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+      new MutationObserver(() => {
+        const heading = [...document.querySelectorAll('main h1')].find(
+          (element) => (element as HTMLElement).offsetParent !== null,
+        );
+        seen.push(heading?.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // The group's data comes late, as on a slow phone network: the app has no heading meanwhile.
+    let releaseGroup = () => {};
+    const groupHeld = new Promise<void>((resolve) => (releaseGroup = resolve));
+    await page.route(/\/api\/groups\/by-slug\//, async (route) => {
+      await groupHeld;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/group/${slug}`);
+    await page.waitForLoadState('load');
+    // the app is running (its modules loaded) and waits for the group; the server's text stays
+    await expect.poll(() => page.evaluate<number>('document.querySelectorAll("body > [hidden]").length')).toBe(1);
+    const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+    expect(await heading.textContent()).toBe('Paint <b>&</b> Print');
+    expect(await page.getByRole('main').textContent()).toContain('Letterpress and screen printing');
+
+    releaseGroup();
+    await page.getByRole('tab', { name: /posts/i }).waitFor();
+    expect(await heading.textContent()).toBe('Paint <b>&</b> Print');
+    expect(await page.locator('#root').count()).toBe(1);
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.evaluate<number>('document.querySelectorAll("body > [hidden]").length')).toBe(0);
+    expect(await page.locator('main > article').count()).toBe(0);
+    // at no moment between the first paint and the app's page was the heading gone
+    const seen = await page.evaluate<string[]>('window.headingsSeen');
+    const firstShown = seen.indexOf('Paint <b>&</b> Print');
+    expect(firstShown).toBeGreaterThanOrEqual(0);
+    expect(seen.slice(firstShown).filter((text) => text !== 'Paint <b>&</b> Print')).toEqual([]);
+    await context.close();
+  });
+});

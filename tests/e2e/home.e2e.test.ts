@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { apiCall, newPerson, signUpByApi } from './kit.ts';
 import { watchPage } from './page-problems.ts';
 
 const baseUrl = inject('baseUrl');
@@ -40,13 +41,37 @@ describe('the built app in Chromium', () => {
     await page.close();
   });
 
-  it('works on a 375 px wide phone', async () => {
+  it('works on a 375 px wide phone, with a long session title in its lists', async () => {
+    // A session whose title is wider than the phone, in the home page's and the events page's lists.
+    const creator = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.91' } });
+    await signUpByApi(creator.request, newPerson('e2e_phone'));
+    const { group } = await apiCall<{ group: { id: string } }>(creator.request, 'POST', '/api/groups', {
+      name: 'Phone Layouts',
+      slug: `phone-layouts-${Date.now().toString(36)}`,
+      description: 'Cards that fit the screen.',
+      ama: true,
+    });
+    const title = 'A session title long enough to be wider than any phone held upright';
+    await apiCall(creator.request, 'POST', `/api/groups/${group.id}/sessions`, {
+      title,
+      startsAt: new Date(Date.now() + 24 * 60 * 60_000).toISOString(),
+      durationMinutes: 60,
+    });
+    await creator.close();
+
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
-    await page.goto(baseUrl);
-    await page.getByRole('status').filter({ hasText: 'API: ok' }).waitFor();
-    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
-    expect(overflow).toBeLessThanOrEqual(0);
+    for (const path of ['/', '/events']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('link', { name: title }).first().waitFor();
+      // On a phone the browser widens the page to fit what overflows (and window.innerWidth with
+      // it), so the page is measured against the screen's width, clientWidth.
+      const overflow = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      expect(await page.evaluate<number>('document.documentElement.clientWidth')).toBe(375);
+    }
     await context.close();
   });
 });

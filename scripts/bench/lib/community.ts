@@ -95,8 +95,7 @@ function words(n: number): string {
  * at random (up with the probability of the fraction), so small means keep their mean: plain
  * rounding made a mean of 0.2 comments a question into 0.08.
  */
-const exponential = (mean: string, max: string) =>
-  `least(${max}, floor(-ln(1 - random()) * ${mean} + random()))::int`;
+const exponential = (mean: string, max: string) => `least(${max}, floor(-ln(1 - random()) * ${mean} + random()))::int`;
 
 /**
  * Fills the (migrated, empty) database of `client`. The rows are consistent by construction:

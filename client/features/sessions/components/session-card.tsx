@@ -21,7 +21,7 @@ export function SessionCard({ session, isGroupShown = true }: { session: AmaSess
           size="lg"
         />
       ) : null}
-      <div className="grid min-w-0 flex-1 gap-1">
+      <div className="grid min-w-0 flex-1 grid-cols-1 gap-1">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 truncate font-semibold">
             <Link
