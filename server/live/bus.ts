@@ -7,8 +7,12 @@ import type { Transaction } from '../db/client.ts';
  */
 export interface LiveBus {
   readonly kind: 'postgres' | 'redis';
-  /** Starts receiving; `onEvent` is called for every event from any process. */
-  start(onEvent: (event: LiveEvent) => void): Promise<void>;
+  /**
+   * Starts receiving; `onEvent` is called for every event from any process. `onConnection` hears
+   * when the receiving connection is lost (false: events sent meanwhile never arrive) and when
+   * it is back (true).
+   */
+  start(onEvent: (event: LiveEvent) => void, onConnection?: (isConnected: boolean) => void): Promise<void>;
   /** Called inside the writing transaction, just before it commits. */
   publishInTransaction(tx: Transaction, events: LiveEvent[]): Promise<void>;
   /** Called after the writing transaction committed. */

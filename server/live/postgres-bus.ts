@@ -18,6 +18,7 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
   let timer: NodeJS.Timeout | undefined;
   let reconnecting = false;
   let handler: (event: LiveEvent) => void = () => {};
+  let onConnection: (isConnected: boolean) => void = () => {};
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== LIVE_CHANNEL || !message.payload) return;
@@ -45,7 +46,10 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
       logDatabaseError(logger, 'warn', error, 'live listener connection failed');
     });
     next.on('end', () => {
-      if (client === next) client = undefined;
+      if (client === next) {
+        client = undefined;
+        if (!closed) onConnection(false);
+      }
       if (!closed) scheduleReconnect();
     });
     try {
@@ -62,7 +66,10 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
     }
     client = next;
     attempt = 0;
-    if (reconnecting) logger.info('live listener reconnected');
+    if (reconnecting) {
+      logger.info('live listener reconnected');
+      onConnection(true);
+    }
     reconnecting = false;
   };
 
@@ -82,8 +89,9 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
 
   return {
     kind: 'postgres',
-    async start(onEvent) {
+    async start(onEvent, onConnectionChange) {
       handler = onEvent;
+      if (onConnectionChange) onConnection = onConnectionChange;
       await connect();
     },
     async publishInTransaction(tx, events) {

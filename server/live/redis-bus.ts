@@ -25,7 +25,17 @@ export function createRedisBus(options: { url: string; logger: Logger }): LiveBu
 
   return {
     kind: 'redis',
-    async start(onEvent) {
+    async start(onEvent, onConnection) {
+      // lost: events published meanwhile never arrive; back (ioredis subscribes again by itself)
+      let isConnected = false;
+      subscriber.on('close', () => {
+        if (isConnected) onConnection?.(false);
+        isConnected = false;
+      });
+      subscriber.on('ready', () => {
+        if (!isConnected) onConnection?.(true);
+        isConnected = true;
+      });
       subscriber.on('message', (channel: string, message: string) => {
         if (channel !== LIVE_CHANNEL) return;
         try {

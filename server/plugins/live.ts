@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,7 +14,14 @@ import { forbidden, tooManyRequests } from '../lib/errors.ts';
 import { createGate } from '../lib/gate.ts';
 import { isSameSiteOrigin } from '../lib/origin.ts';
 import type { LiveBus } from '../live/bus.ts';
-import { LiveHub, sessionsEndedEvent, type LiveViewer } from '../live/hub.ts';
+import {
+  CONTROL_TOPIC,
+  LiveHub,
+  SESSIONS_ENDED_EVENT,
+  VIEWER_ENDED_EVENT,
+  sessionsEndedEvent,
+  type LiveViewer,
+} from '../live/hub.ts';
 import { liveSessionHashes, sessionTokenHash } from '../live/viewer-sessions.ts';
 import { addressSubject } from './rate-limit.ts';
 
@@ -23,6 +31,8 @@ import { addressSubject } from './rate-limit.ts';
  * that sent no `sessions.ended`, stops within this time).
  */
 const HEARTBEAT_MS = 30_000;
+/** How long a write that ends sessions waits for its event to come back through the bus. */
+const ECHO_WAIT_MS = 1_000;
 
 /** The live side of the app. */
 export interface Live {
@@ -60,6 +70,34 @@ export const livePlugin = fp(
       sessions: (userIds) => liveSessionHashes(app.db, userIds),
     });
     const { bus } = options;
+    const endsSessions = (event: LiveEvent) =>
+      event.topic === CONTROL_TOPIC && (event.event === VIEWER_ENDED_EVENT || event.event === SESSIONS_ENDED_EVENT);
+    /** A control event that ends sessions: every process forgets that person's remembered sessions. */
+    const forgetEndedSessions = (event: LiveEvent) => {
+      if (endsSessions(event) && typeof event.ids.userId === 'string') app.sessionCache.forgetUser(event.ids.userId);
+    };
+    // A write that ends sessions answers once its event has come back to this process through
+    // the bus (at most ECHO_WAIT_MS): the bus hands it to every process at the same moment, so
+    // another process has it before the person (or whoever held the session) can ask it anything.
+    const echoWaiters = new Map<string, () => void>();
+    // an echo can come back before its writer starts waiting (the bus's connection read first)
+    const earlyEchoes = new Set<string>();
+    const receiveEcho = (echo: string) => {
+      const waiter = echoWaiters.get(echo);
+      if (waiter) return waiter();
+      earlyEchoes.add(echo);
+      setTimeout(() => earlyEchoes.delete(echo), ECHO_WAIT_MS).unref();
+    };
+    const awaitEcho = async (echo: string) => {
+      if (earlyEchoes.delete(echo)) return;
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve) => {
+        echoWaiters.set(echo, resolve);
+        timer = setTimeout(resolve, ECHO_WAIT_MS);
+      });
+      clearTimeout(timer);
+      echoWaiters.delete(echo);
+    };
 
     // Half the pool at most for write transactions: in a busy group they queue on the same
     // rows, and without a bound a burst of writes holds every connection while reads wait.
@@ -69,7 +107,18 @@ export const livePlugin = fp(
       T,
     >(fn: (tx: Transaction, context: TransactionContext) => Promise<T>): Promise<T> {
       const events: LiveEvent[] = [];
-      const context: TransactionContext = { emit: (event) => events.push(LiveEventSchema.parse(event)) };
+      const echoes: string[] = [];
+      const context: TransactionContext = {
+        emit: (emitted) => {
+          const event = LiveEventSchema.parse(emitted);
+          if (endsSessions(event)) {
+            const echo = randomUUID();
+            echoes.push(echo);
+            event.ids = { ...event.ids, echo };
+          }
+          events.push(event);
+        },
+      };
       const result = await writeGate.run(() =>
         app.db.transaction(async (tx) => {
           const value = await fn(tx, context);
@@ -77,12 +126,16 @@ export const livePlugin = fp(
           return value;
         }),
       );
+      // this process forgets ended sessions before the write answers, not when the bus brings the event back
+      for (const event of events) forgetEndedSessions(event);
+      const echoed = echoes.map(awaitEcho);
       if (events.length > 0) {
         await bus.publishAfterCommit(events).catch((error: unknown) => {
           // the write stands; clients catch up through the API when they reconnect
           app.log.error({ err: error }, 'live events could not be published');
         });
       }
+      await Promise.all(echoed);
       return result;
     });
 
@@ -104,7 +157,15 @@ export const livePlugin = fp(
       },
     } satisfies Live);
 
-    await bus.start((event) => hub.deliver(event));
+    await bus.start(
+      (event) => {
+        forgetEndedSessions(event);
+        if (typeof event.ids.echo === 'string') receiveEcho(event.ids.echo);
+        hub.deliver(event);
+      },
+      // while the bus is away, events that end sessions could be missed: no session is remembered
+      (isConnected) => (isConnected ? app.sessionCache.resume() : app.sessionCache.suspend()),
+    );
     const heartbeat = setInterval(() => {
       hub.heartbeat();
       hub.endLapsedSessions().catch((error: unknown) => {

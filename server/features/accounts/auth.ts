@@ -38,6 +38,8 @@ export function createAuth(options: {
   googleVerifier?: GoogleIdTokenVerifier | undefined;
   /** Called after a reset link set a new password and ended every session of `userId`. */
   onPasswordReset?: (userId: string) => Promise<void>;
+  /** Called after a Google link removed the sessions of `userId` (an account that never proved its e-mail). */
+  onSessionsRemoved?: (userId: string) => Promise<void>;
 }) {
   const { db, config, logger } = options;
   const isHttps = config.publicUrl.startsWith('https:');
@@ -161,7 +163,13 @@ export function createAuth(options: {
                       logger.warn({ err: error }, 'Google ID token refused');
                       return null;
                     }
-                    if (await linkGoogleToAccountWithSameEmail({ db, identity })) {
+                    if (
+                      await linkGoogleToAccountWithSameEmail({
+                        db,
+                        identity,
+                        onSessionsRemoved: options.onSessionsRemoved,
+                      })
+                    ) {
                       logger.info({ sub: identity.sub }, 'Google account linked to the account of the same e-mail');
                     }
                     return {

@@ -24,11 +24,14 @@ export const GOOGLE_PROVIDER_ID = 'google';
 export async function linkGoogleToAccountWithSameEmail(options: {
   db: Database;
   identity: GoogleIdentity;
+  /** After commit, when the account's sessions were removed: they end on every process. */
+  onSessionsRemoved?: ((userId: string) => Promise<void>) | undefined;
 }): Promise<boolean> {
   const { db, identity } = options;
   const { email } = identity;
   if (!email || !identity.isEmailVerified) return false;
-  return db.transaction(async (tx) => {
+  const removed: { sessionsOf: string | null } = { sessionsOf: null };
+  const linked = await db.transaction(async (tx) => {
     const [linked] = await tx
       .select({ id: accounts.id })
       .from(accounts)
@@ -47,6 +50,7 @@ export async function linkGoogleToAccountWithSameEmail(options: {
     if (!user.emailVerified) {
       await tx.delete(accounts).where(and(eq(accounts.userId, user.id), eq(accounts.providerId, 'credential')));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      removed.sessionsOf = user.id;
     }
     const now = new Date();
     await tx
@@ -59,4 +63,6 @@ export async function linkGoogleToAccountWithSameEmail(options: {
       .where(eq(users.id, user.id));
     return true;
   });
+  if (removed.sessionsOf !== null) await options.onSessionsRemoved?.(removed.sessionsOf);
+  return linked;
 }

@@ -7,6 +7,7 @@ import { GOOGLE_MESSAGES, googleSignInErrorCode } from '#shared/constants/google
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
 import { accounts, mailMessages, sessions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { setUserDisabled } from '../admin/users.ts';
 import {
   foreignSigningKey,
   startTestOidcProvider,
@@ -264,10 +265,17 @@ describe('a disabled person continuing with Google', () => {
     const first = await signInWithGoogle(person);
     const user = await sessionUser(first.sessionCookie);
     if (!user) throw new Error('no user after the first Google sign-in');
-    await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
-    // the session made before is refused at once, even before an administrator's sign-out
+    // an administrator disables the account (as the admin route does): the session made before,
+    // which this process remembers from the read just above, is refused at once
+    const admin = await sessionUser((await signInWithGoogle(googlePerson())).sessionCookie);
+    if (!admin) throw new Error('no administrator');
+    await setUserDisabled({
+      transaction: app.transaction,
+      admin: { id: admin.id, email: admin.email },
+      userId: user.id,
+      isDisabled: true,
+    });
     expect(await sessionUser(first.sessionCookie)).toBeNull();
-    await app.db.delete(sessions).where(eq(sessions.userId, user.id));
 
     const again = await signInWithGoogle(person);
     expect(again.location).toBe(`/login?error=${googleSignInErrorCode(ACCOUNT_DISABLED_CODE)}`);

@@ -5,12 +5,15 @@ import { createGoogleIdTokenVerifier } from './google-id-token.ts';
 import { googleRoutes } from './google-routes.ts';
 import { RESET_LINK_MINUTES } from './password-reset.ts';
 import { accountRoutes, toWebHeaders } from './routes.ts';
+import { SessionCache } from './session-cache.ts';
 import { createSessionReader } from './session-viewer.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     auth: Auth;
+    /** Sessions read in the last seconds; the live plugin makes every process forget ended ones. */
+    sessionCache: SessionCache;
   }
 }
 
@@ -18,8 +21,9 @@ const SESSION_COOKIE = /(^|;\s*)(__Secure-)?townhall\.session_token=/;
 
 /**
  * Accounts: better-auth on our schema, the viewer of every API request resolved from its
- * session cookie (checked against the database each time, in one prepared statement: a revoked
- * session or a disabled account stops at once), and the account routes.
+ * session cookie (read from the database in one prepared statement, or from the sessions read in
+ * the last seconds, which whatever ends a session makes every process forget at once: see
+ * SessionCache), and the account routes.
  */
 export const accountsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -46,11 +50,15 @@ export const accountsPlugin = fp(
       googleVerifier,
       // every session ended: so do the live connections opened with them, on every process
       onPasswordReset: (userId) => app.live.endSessions(userId),
+      onSessionsRemoved: (userId) => app.live.endSessions(userId),
     });
     app.decorate('auth', auth);
 
+    const sessionCache = new SessionCache();
+    app.decorate('sessionCache', sessionCache);
     const readSession = createSessionReader({
       db: app.db,
+      cache: sessionCache,
       // better-auth's own secret and cookie name, whatever decided them
       cookie: async () => {
         const context = await auth.$context;

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -74,6 +75,8 @@ describe('the session of a request', () => {
 
     const due = new Date(Date.now() + (SESSION_EXPIRES_IN_SECONDS - SESSION_UPDATE_AGE_SECONDS - 60) * 1000);
     await app.db.update(sessions).set({ expiresAt: due }).where(eq(sessions.token, person.token));
+    // the process remembers the session it read for 10 s (decision 027): a day later it reads it again
+    app.sessionCache.forgetAll();
     expect(await viewerOf(person.cookie)).toBe(person.userId);
     const extended = (await sessionRow(person.token))?.expiresAt.getTime() ?? 0;
     expect(extended).toBeGreaterThan(Date.now() + (SESSION_EXPIRES_IN_SECONDS - 60) * 1000);
@@ -97,5 +100,30 @@ describe('the session of a request', () => {
     const ended = await signUp();
     await app.db.delete(sessions).where(eq(sessions.token, ended.token));
     expect(await viewerOf(ended.cookie)).toBeNull();
+  });
+
+  it('reads a session once in 10 s: a signed-in read then sends the statements of the same read signed out', async () => {
+    const person = await signUp();
+    const statementsOf = async (headers: Record<string, string>) => {
+      const original = pg.Client.prototype.query;
+      let count = 0;
+      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+        count += 1;
+        return (original as (...inner: unknown[]) => unknown).apply(this, args);
+      } as typeof original;
+      try {
+        const response = await app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers });
+        expect(response.statusCode).toBe(200);
+      } finally {
+        pg.Client.prototype.query = original;
+      }
+      return count;
+    };
+    expect(await statementsOf({ cookie: person.cookie })).toBe(2);
+    expect(await statementsOf({ cookie: person.cookie })).toBe(1);
+    // an ended session is forgotten at once: the next request reads the database again, and is refused
+    await app.db.delete(sessions).where(eq(sessions.token, person.token));
+    await app.live.endSessions(person.userId);
+    expect(await viewerOf(person.cookie)).toBeNull();
   });
 });

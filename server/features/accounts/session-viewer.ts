@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import type { SessionCache } from './session-cache.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
 
 /**
@@ -100,16 +101,19 @@ export function createSessionBatcher(query: (tokens: string[]) => Promise<Sessio
 }
 
 /**
- * The viewer of a request's session cookie, checked against the database on every request (a
- * revoked session or a disabled account stops at once on every process), the requests of one
- * turn in one prepared statement: the signature is checked here, with the same secret and rule
- * as better-auth, and better-auth is asked only for the sessions it would write to.
+ * The viewer of a request's session cookie: the signature is checked here, with the same secret
+ * and rule as better-auth; the session is read from the database (the requests of one turn in
+ * one prepared statement) unless `cache` read it within its time limit, and whatever ends a
+ * session forgets it there at once on every process (see SessionCache); better-auth is asked
+ * only for the sessions it would write to.
  */
 export function createSessionReader(options: {
   db: Database;
   /** The session cookie's name and signing secret. */
   cookie: () => Promise<{ name: string; secret: string }>;
+  cache?: SessionCache;
 }) {
+  const { cache } = options;
   const lookup = options.db
     .select({
       token: sessions.token,
@@ -129,11 +133,16 @@ export function createSessionReader(options: {
     const value = readCookie(cookieHeader, cookie.name);
     const token = value === null ? null : verifySignedValue(value, cookie.secret);
     if (token === null) return { kind: 'none' };
+    const cached = cache?.find(token);
+    if (cached && !sessionNeedsBetterAuth(cached.expiresAt)) return { kind: 'viewer', viewer: cached.viewer, token };
+    const generation = cache?.generation ?? 0;
     const row = await findSession(token);
     if (!row) return { kind: 'none' };
     if (sessionNeedsBetterAuth(row.expiresAt)) return { kind: 'better-auth' };
     // An account disabled by an administrator is signed out, whatever session it still holds.
     if (row.disabledAt) return { kind: 'disabled' };
-    return { kind: 'viewer', viewer: { id: row.userId }, token };
+    const viewer = { id: row.userId };
+    cache?.remember(token, { viewer, expiresAt: row.expiresAt }, generation);
+    return { kind: 'viewer', viewer, token };
   };
 }

@@ -39,10 +39,12 @@ function viewCondition(view: QuestionView, viewerId: ViewerParam): SQL {
         or (${own} and ${questions.status} <> 'answered'))`;
     case 'answered':
       return sql`${questions.status} = 'answered' and (not ${questions.isHidden} or ${own})`;
+    // literals, not parameters: the statement's plan is made without its values, and only a
+    // literal lets it use the partial indexes of these views (questions_group_*_top_idx)
     case 'pending':
-      return eq(questions.status, 'pending');
+      return sql`${questions.status} = 'pending'`;
     case 'hidden':
-      return eq(questions.isHidden, true);
+      return sql`${questions.isHidden}`;
   }
 }
 
