@@ -1,2 +1,4 @@
 CREATE INDEX "questions_group_pending_top_idx" ON "questions" USING btree ("group_id","like_count" DESC NULLS FIRST,"created_at","id") WHERE "questions"."status" = 'pending';--> statement-breakpoint
-CREATE INDEX "questions_group_hidden_top_idx" ON "questions" USING btree ("group_id","like_count" DESC NULLS FIRST,"created_at","id") WHERE "questions"."is_hidden";
+CREATE INDEX "questions_group_pending_new_idx" ON "questions" USING btree ("group_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "questions"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "questions_group_hidden_top_idx" ON "questions" USING btree ("group_id","like_count" DESC NULLS FIRST,"created_at","id") WHERE "questions"."is_hidden";--> statement-breakpoint
+CREATE INDEX "questions_group_hidden_new_idx" ON "questions" USING btree ("group_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "questions"."is_hidden";

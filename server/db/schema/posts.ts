@@ -147,13 +147,20 @@ export const questions = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // the host's pending and hidden views in the top order: pending questions have no votes, so
-    // the whole-queue index walked past every other question of the group to reach them
+    // the host's pending and hidden views, in each order: pending questions have no votes, so
+    // the whole queue's index walked past every other question of the group to reach them, and
+    // a hidden one is one in a hundred
     index('questions_group_pending_top_idx')
       .on(table.groupId, table.likeCount.desc().nullsFirst(), table.createdAt, table.id)
       .where(sql`${table.status} = 'pending'`),
+    index('questions_group_pending_new_idx')
+      .on(table.groupId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'pending'`),
     index('questions_group_hidden_top_idx')
       .on(table.groupId, table.likeCount.desc().nullsFirst(), table.createdAt, table.id)
+      .where(sql`${table.isHidden}`),
+    index('questions_group_hidden_new_idx')
+      .on(table.groupId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isHidden}`),
     // a session's questions (its counts on every session read; the foreign key's set null on delete)
     index('questions_session_idx')
