@@ -10,7 +10,12 @@ import { logDatabaseError } from '../lib/database-errors.ts';
  * an event leaves exactly when the write commits and never when it rolls back. Each process
  * keeps one dedicated connection that listens.
  */
-export function createPostgresBus(options: { url: string; logger: Logger }): LiveBus {
+export function createPostgresBus(options: {
+  url: string;
+  logger: Logger;
+  /** The listening connection's application_name (tests tell theirs apart by it). */
+  applicationName?: string;
+}): LiveBus {
   const { url, logger } = options;
   let client: pg.Client | undefined;
   let closed = false;
@@ -34,7 +39,7 @@ export function createPostgresBus(options: { url: string; logger: Logger }): Liv
   const connect = async (): Promise<void> => {
     const next = new pg.Client({
       connectionString: url,
-      application_name: 'townhall-live',
+      application_name: options.applicationName ?? 'townhall-live',
       // a reconnect attempt to a server that does not answer gives up and tries again later
       connectionTimeoutMillis: 5_000,
       // a listener whose server vanished without closing the connection ends, and reconnects

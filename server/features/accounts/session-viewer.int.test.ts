@@ -45,6 +45,23 @@ async function viewerOf(cookie: string, on: FastifyInstance = app): Promise<stri
   return (response.json() as { user: { id: string } | null }).user?.id ?? null;
 }
 
+/** How many statements the app's pool sends while it answers one GET of the unread count. */
+async function statementsOf(headers: Record<string, string>): Promise<number> {
+  const original = pg.Client.prototype.query;
+  let count = 0;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    count += 1;
+    return (original as (...inner: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    const response = await app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers });
+    expect(response.statusCode).toBe(200);
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return count;
+}
+
 const sessionRow = async (token: string) => (await app.db.select().from(sessions).where(eq(sessions.token, token)))[0];
 
 describe('the session of a request', () => {
@@ -104,21 +121,6 @@ describe('the session of a request', () => {
 
   it('reads a session once in 10 s: a signed-in read then sends the statements of the same read signed out', async () => {
     const person = await signUp();
-    const statementsOf = async (headers: Record<string, string>) => {
-      const original = pg.Client.prototype.query;
-      let count = 0;
-      pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-        count += 1;
-        return (original as (...inner: unknown[]) => unknown).apply(this, args);
-      } as typeof original;
-      try {
-        const response = await app.inject({ method: 'GET', url: '/api/notifications/unread-count', headers });
-        expect(response.statusCode).toBe(200);
-      } finally {
-        pg.Client.prototype.query = original;
-      }
-      return count;
-    };
     expect(await statementsOf({ cookie: person.cookie })).toBe(2);
     expect(await statementsOf({ cookie: person.cookie })).toBe(1);
     // an ended session is forgotten at once: the next request reads the database again, and is refused
