@@ -30,7 +30,9 @@ async function openPage(
   page = await context.newPage();
   problems = watchPage(page);
   await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('banner').waitFor();
+  // the app's top bar, not the static shell's (which has a banner too, with no buttons): a key
+  // pressed before the app runs would reach nothing
+  await page.getByRole('banner').getByRole('button').first().waitFor();
 }
 
 afterEach(async () => {
