@@ -5,7 +5,8 @@ import type { SidebarSection } from '#client/components/layout/sidebar.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useMySubscriptions } from '#client/features/groups/api/get-my-subscriptions.ts';
 import { groupKeys } from '#client/features/groups/api/query-keys.ts';
-import { countText, groupPath } from '#client/features/groups/utils/format.ts';
+import { groupPath } from '#client/features/groups/utils/format.ts';
+import { cappedCountText } from '#client/lib/capped-count.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { GROUP_LIVE_EVENTS, userTopic } from '#shared/constants/live.ts';
 
@@ -45,7 +46,7 @@ export function useSubscriptionsNavSection(): SidebarSection | null {
           hasDot: item.hasNewActivity,
           dotLabel: NEW_ACTIVITY_LABEL,
           // new questions and answers since the last visit, when there are any
-          ...(newItemsCount(item) > 0 ? { badge: countText(newItemsCount(item)) } : {}),
+          ...(newItemsCount(item) > 0 ? { badge: cappedCountText(newItemsCount(item)) } : {}),
         })),
         { label: 'See all', href: ALL_SUBSCRIPTIONS_PATH },
       ],

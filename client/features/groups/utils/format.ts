@@ -1,4 +1,5 @@
 import type { SubscriptionItem } from '#shared/schemas/groups.ts';
+import { cappedCountText } from '#client/lib/capped-count.ts';
 
 const countFormat = new Intl.NumberFormat('en');
 
@@ -27,17 +28,12 @@ export function personName(person: { name: string; username: string }): string {
   return person.name.trim() || `@${person.username}`;
 }
 
-/** A count the server stops at NEW_ITEMS_COUNT_CAP (100): '99+' beyond 99. */
-export function countText(count: number): string {
-  return count > 99 ? '99+' : String(count);
-}
-
 /** '3 new questions · 1 new answer' since the last visit, or '' when there is nothing new to count. */
 export function newCountsText(item: Pick<SubscriptionItem, 'newQuestionsCount' | 'newAnswersCount'>): string {
   const parts: string[] = [];
   const questions = item.newQuestionsCount ?? 0;
   const answers = item.newAnswersCount ?? 0;
-  if (questions > 0) parts.push(`${countText(questions)} new ${questions === 1 ? 'question' : 'questions'}`);
-  if (answers > 0) parts.push(`${countText(answers)} new ${answers === 1 ? 'answer' : 'answers'}`);
+  if (questions > 0) parts.push(`${cappedCountText(questions)} new ${questions === 1 ? 'question' : 'questions'}`);
+  if (answers > 0) parts.push(`${cappedCountText(answers)} new ${answers === 1 ? 'answer' : 'answers'}`);
   return parts.join(' · ');
 }

@@ -9,6 +9,7 @@ import { cn } from '#client/lib/cn.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useNotificationsLive } from '../hooks/use-notifications-live.ts';
 import { NotificationListSkeleton } from './notification-list-skeleton.tsx';
+import { cappedCountText } from '#client/lib/capped-count.ts';
 
 // The list loads when the bell is first opened: the bar itself carries only the button and count.
 const NotificationList = lazy(() => import('./notification-list.tsx'));
@@ -23,7 +24,7 @@ export function NotificationBell({ userId }: { userId: string }) {
   const [isOpen, setIsOpen] = useState(false);
   const { data: count = 0 } = useUnreadCount();
   useNotificationsLive(userId);
-  const badge = count > 99 ? '99+' : String(count);
+  const badge = cappedCountText(count);
 
   return (
     <Popover.Root open={isOpen} onOpenChange={setIsOpen}>
