@@ -138,7 +138,14 @@ export const likes = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.targetType, table.targetId, table.userId] }),
-    index('likes_target_created_idx').on(table.targetType, table.targetId, table.createdAt.desc()),
+    // newest first with the liker as tie-break, as the likers list and the avatar preview read
+    // them: neither sorts (migration 0018)
+    index('likes_target_recent_idx').on(
+      table.targetType,
+      table.targetId,
+      table.createdAt.desc().nullsFirst(),
+      table.userId.desc().nullsFirst(),
+    ),
     index('likes_user_idx').on(table.userId),
     index('likes_group_idx').on(table.groupId),
     check('likes_target_type_check', sql`${table.targetType} in ('group', 'post', 'question', 'answer', 'comment')`),

@@ -7,7 +7,7 @@ import type { LikeTargetType } from '../../db/schema/index.ts';
  * The newest few people who liked the `targetType` item whose id is `idColumn` (for the avatar
  * group), as a JSON array of people in the API's shape, newest first: a column of the item's own
  * select, so a page of items and their likers are one statement. Each item walks
- * likes_target_created_idx for at most CONTENT_LIMITS.likedByPreview rows.
+ * likes_target_recent_idx for at most CONTENT_LIMITS.likedByPreview rows, in its order (no sort).
  */
 export function newestLikers(targetType: LikeTargetType, idColumn: SQLWrapper): SQL<GroupPerson[]> {
   return sql<GroupPerson[]>`(

@@ -11,7 +11,7 @@ import { presentPerson } from './presenter.ts';
 
 /**
  * Who liked an item, newest first, 20 a page, keyset on (created_at, user id) along
- * likes_target_created_idx, with the item's like count as read with the item (two statements;
+ * likes_target_recent_idx, with the item's like count as read with the item (two statements;
  * three for a comment under a question).
  */
 export async function listLikers(options: {

@@ -1,0 +1,2 @@
+CREATE INDEX "likes_target_recent_idx" ON "likes" USING btree ("target_type","target_id","created_at" DESC NULLS FIRST,"user_id" DESC NULLS FIRST);--> statement-breakpoint
+DROP INDEX "likes_target_created_idx";
