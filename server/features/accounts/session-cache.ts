@@ -14,8 +14,9 @@ interface Entry {
 }
 
 /**
- * The sessions this process read from the database in the last `SESSION_CACHE_TTL_MS`, by token,
- * so a signed-in request does not cost a statement more than the same request signed out.
+ * The sessions this process read from the database in the last `SESSION_CACHE_TTL_MS`, by the
+ * session cookie's signed value (checked before it is remembered), so a signed-in request does not
+ * cost a statement, or a signature check, more than the same request signed out.
  *
  * Whatever ends sessions forgets them here at once, on every process: sign-out, a password
  * change or reset, an administrator disabling the account and a Google link that removes an
@@ -45,23 +46,23 @@ export class SessionCache {
     return this.#generation;
   }
 
-  /** The viewer of `token` when it was read within the time limit and has not expired since. */
-  find(token: string): { viewer: Viewer; expiresAt: Date } | undefined {
+  /** The viewer of `key` when it was read within the time limit and has not expired since. */
+  find(key: string): { viewer: Viewer; expiresAt: Date } | undefined {
     if (this.#isSuspended) return undefined;
-    const entry = this.#entries.get(token);
+    const entry = this.#entries.get(key);
     if (!entry) return undefined;
     if (this.#now() - entry.readAt >= this.#ttlMs || entry.expiresAt.getTime() <= this.#now()) {
-      this.#entries.delete(token);
+      this.#entries.delete(key);
       return undefined;
     }
     return entry;
   }
 
   /** Remembers a session read from the database, unless sessions were forgotten since `generation`. */
-  remember(token: string, entry: { viewer: Viewer; expiresAt: Date }, generation: number): void {
+  remember(key: string, entry: { viewer: Viewer; expiresAt: Date }, generation: number): void {
     if (generation !== this.#generation || this.#isSuspended) return;
-    this.#entries.delete(token);
-    this.#entries.set(token, { ...entry, readAt: this.#now() });
+    this.#entries.delete(key);
+    this.#entries.set(key, { ...entry, readAt: this.#now() });
     if (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest !== undefined) this.#entries.delete(oldest);

@@ -131,10 +131,15 @@ export function createSessionReader(options: {
   return async function readSession(cookieHeader: string): Promise<SessionLookup> {
     cookie ??= await options.cookie();
     const value = readCookie(cookieHeader, cookie.name);
-    const token = value === null ? null : verifySignedValue(value, cookie.secret);
+    if (value === null) return { kind: 'none' };
+    // The cache is keyed by the signed value, which was verified before it was remembered: the
+    // same string needs no second HMAC.
+    const cached = cache?.find(value);
+    if (cached && !sessionNeedsBetterAuth(cached.expiresAt)) {
+      return { kind: 'viewer', viewer: cached.viewer, token: value.slice(0, value.lastIndexOf('.')) };
+    }
+    const token = verifySignedValue(value, cookie.secret);
     if (token === null) return { kind: 'none' };
-    const cached = cache?.find(token);
-    if (cached && !sessionNeedsBetterAuth(cached.expiresAt)) return { kind: 'viewer', viewer: cached.viewer, token };
     const generation = cache?.generation ?? 0;
     const row = await findSession(token);
     if (!row) return { kind: 'none' };
@@ -142,7 +147,7 @@ export function createSessionReader(options: {
     // An account disabled by an administrator is signed out, whatever session it still holds.
     if (row.disabledAt) return { kind: 'disabled' };
     const viewer = { id: row.userId };
-    cache?.remember(token, { viewer, expiresAt: row.expiresAt }, generation);
+    cache?.remember(value, { viewer, expiresAt: row.expiresAt }, generation);
     return { kind: 'viewer', viewer, token };
   };
 }
