@@ -16,8 +16,19 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-/** A status region that tells assistive technology what the placeholders stand for. */
-function LoadingRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+/**
+ * A status region that tells assistive technology what the placeholders stand for: a named
+ * placeholder wraps its skeletons in it (a bare div may not carry `aria-label`).
+ */
+export function LoadingRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div role="status" className={className}>
       <span className="sr-only">{label}</span>

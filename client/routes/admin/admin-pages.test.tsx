@@ -109,6 +109,29 @@ describe('/admin/page-views', () => {
   });
 });
 
+describe('the loading states of /admin', () => {
+  it('are status regions named for assistive technology, while the session and then the figures load', async () => {
+    let answerSession: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>((input) =>
+        String(input) === '/api/accounts/session'
+          ? new Promise<Response>((resolve) => (answerSession = resolve))
+          : new Promise<Response>(() => {}),
+      ),
+    );
+    const { container } = renderApp('/admin/page-views');
+    const checking = await screen.findByText('Loading');
+    expect(checking.closest('[role="status"]')).not.toBeNull();
+    expect(await seriousViolations(container)).toEqual([]);
+
+    answerSession(json({ user: { ...buildSessionUser(), role: 'admin' } }));
+    const loading = await screen.findByText('Loading page views');
+    expect(loading.closest('[role="status"]')).not.toBeNull();
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+});
+
 describe('/admin/content', () => {
   it('removes a post after confirmation', async () => {
     const fetchMock = stubServer();

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { ListSkeleton, Skeleton } from '#client/components/ui/skeleton.tsx';
+import { ListSkeleton, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useGroup } from '#client/features/groups/api/get-group.ts';
 import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
@@ -142,11 +142,11 @@ function SessionPage({ sessionId }: { sessionId: string }) {
   }
   if (!query.data) {
     return (
-      <div className="grid gap-3" aria-busy="true" aria-label="Loading the session">
+      <LoadingRegion label="Loading the session" className="grid gap-3">
         <Skeleton className="h-6 w-24" />
         <Skeleton className="h-9 w-2/3" />
         <Skeleton className="h-5 w-1/2" />
-      </div>
+      </LoadingRegion>
     );
   }
   return (

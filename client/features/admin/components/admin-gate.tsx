@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 
 /** Same text as the server's 403 on every admin route. */
@@ -20,10 +20,10 @@ export function AdminGate({ children }: { children: ReactNode }) {
 
   if (loading) {
     return (
-      <div className="space-y-3 p-4 sm:p-6" aria-busy="true" aria-label="Loading">
+      <LoadingRegion label="Loading" className="space-y-3 p-4 sm:p-6">
         <Skeleton className="h-8 w-48" />
         <Skeleton className="h-40 w-full" />
-      </div>
+      </LoadingRegion>
     );
   }
   if (!user) {

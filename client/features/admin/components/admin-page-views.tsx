@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { useId, useState } from 'react';
 
-import { EmptyState, Skeleton } from '#client/components/ui/skeleton.tsx';
+import { EmptyState, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import type { AdminPageViews as PageViews } from '#shared/schemas/admin-console.ts';
 import { useAdminPageViews } from '../api/page-views.ts';
 import { AdminPageHeader, LoadError } from './admin-parts.tsx';
@@ -77,10 +77,10 @@ export function AdminPageViews() {
       </AdminPageHeader>
 
       {query.isPending ? (
-        <div className="grid gap-3" aria-busy="true" aria-label="Loading page views">
+        <LoadingRegion label="Loading page views" className="grid gap-3">
           <Skeleton className="h-20 w-full" />
           <Skeleton className="h-40 w-full" />
-        </div>
+        </LoadingRegion>
       ) : query.isError ? (
         <LoadError title="Could not load the page views" error={query.error} onRetry={() => void query.refetch()} />
       ) : data ? (

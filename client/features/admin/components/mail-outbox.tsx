@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { EmptyState, ListSkeleton, Skeleton } from '#client/components/ui/skeleton.tsx';
+import { EmptyState, ListSkeleton, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { cn } from '#client/lib/cn.ts';
@@ -163,11 +163,11 @@ function MessageView({ id, onClose }: { id: string; onClose: () => void }) {
         Back to the outbox
       </Button>
       {message.isPending ? (
-        <div className="space-y-2" aria-busy="true" aria-label="Loading the e-mail">
+        <LoadingRegion label="Loading the e-mail" className="space-y-2">
           <Skeleton className="h-6 w-2/3" />
           <Skeleton className="h-4 w-1/2" />
           <Skeleton className="h-64 w-full" />
-        </div>
+        </LoadingRegion>
       ) : message.isError ? (
         <Alert variant="error" title="Could not open this e-mail" description={message.error.message} />
       ) : (
