@@ -162,6 +162,14 @@ export const questions = pgTable(
     index('questions_group_hidden_new_idx')
       .on(table.groupId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.isHidden}`),
+    // the host's dashboard counts each hosted group's unanswered and waiting questions: from
+    // these alone (index-only), not from a heap page per question (migration 0019)
+    index('questions_group_unanswered_idx')
+      .on(table.groupId)
+      .where(sql`${table.status} = 'open' and not ${table.isHidden}`),
+    index('questions_group_waiting_idx')
+      .on(table.groupId)
+      .where(sql`${table.status} = 'pending' and not ${table.isHidden}`),
     // a session's questions (its counts on every session read; the foreign key's set null on delete)
     index('questions_session_idx')
       .on(table.sessionId)

@@ -1,0 +1,2 @@
+CREATE INDEX "questions_group_unanswered_idx" ON "questions" USING btree ("group_id") WHERE "questions"."status" = 'open' and not "questions"."is_hidden";--> statement-breakpoint
+CREATE INDEX "questions_group_waiting_idx" ON "questions" USING btree ("group_id") WHERE "questions"."status" = 'pending' and not "questions"."is_hidden";
