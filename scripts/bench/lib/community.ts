@@ -229,8 +229,8 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
   );
   await step(
     'answers',
-    `insert into answers (question_id, group_id, author_id, body, created_at, updated_at)
-     select q.id, q.group_id, g.owner_id, 'The answer: ' || q.body, q.answered_at, q.answered_at
+    `insert into answers (question_id, group_id, author_id, body, question_hidden, created_at, updated_at)
+     select q.id, q.group_id, g.owner_id, 'The answer: ' || q.body, q.is_hidden, q.answered_at, q.answered_at
        from questions q join groups g on g.id = q.group_id
       where q.status = 'answered'`,
   );

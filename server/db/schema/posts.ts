@@ -203,10 +203,20 @@ export const answers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     body: text().notNull(),
     likeCount: integer().notNull().default(0),
+    /**
+     * Whether its question is hidden: kept by triggers of migration 0020 (set from the question
+     * when the answer is written, and with the question's `is_hidden` when it changes), so the
+     * feed and the subscriptions' new-answer counts choose visible answers from their index
+     * alone instead of looking each one's question up.
+     */
+    questionHidden: boolean().notNull().default(false),
     ...timestamps,
   },
   (table) => [
     index('answers_group_created_idx').on(table.groupId, table.createdAt.desc().nullsFirst()),
+    index('answers_group_visible_idx')
+      .on(table.groupId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`not ${table.questionHidden}`),
     check('answers_like_count_check', sql`${table.likeCount} >= 0`),
   ],
 );

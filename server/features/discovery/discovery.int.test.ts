@@ -123,6 +123,14 @@ describe('GET /api/me/feed', () => {
       author: { id: followedHost.id },
     });
     expectNewestFirst(items);
+
+    // shown again, the hidden question's answer is back in its place; hidden again, gone
+    await moderate(subscribed.host, hiddenQuestion.id, { isHidden: false });
+    const shown = await wholeFeed(me);
+    expect(shown.map((item) => item.kind)).toEqual(['post', 'post', 'answer', 'answer', 'post']);
+    expect(shown[2]).toMatchObject({ body: 'An answer to hide.', question: { id: hiddenQuestion.id } });
+    await moderate(subscribed.host, hiddenQuestion.id, { isHidden: true });
+    expect(await wholeFeed(me)).toEqual(items);
   });
 
   it('includes groups I am a member of, and pages 20 at a time without repeats', async () => {

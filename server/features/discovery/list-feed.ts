@@ -53,10 +53,11 @@ const column = <T>(name: string) => sql<T>`${sql.identifier(name)}`;
  * UNION ALL of posts and answers (answers of hidden questions left out), each branch cut to a
  * page per group in the order of its (group_id, created_at desc) index (a lateral join over the
  * viewer's groups: a very large group costs a page, not all its rows), with a keyset cursor on
- * (created_at, id); ids are random UUIDs, so a post and an answer never share one. Posts are
- * chosen from their index alone (posts_group_created_idx holds created_at and id: an index-only
- * scan) and only the page's rows are read whole: reading every group's page of rows whole was
- * most of the feed's time.
+ * (created_at, id); ids are random UUIDs, so a post and an answer never share one. Both are
+ * chosen from their index alone (posts_group_created_idx, and answers_group_visible_idx, which
+ * holds only answers whose question is not hidden: index-only scans) and only the page's rows
+ * are read whole: reading every group's page of rows whole, and looking up each candidate
+ * answer's question, was most of the feed's time.
  */
 function pageQuery(db: Database, after: boolean) {
   return preparedQuery(db, `discovery_feed_${after ? 'after' : 'first'}`, (name) => {
@@ -107,13 +108,17 @@ function pageQuery(db: Database, after: boolean) {
             limit ${limit})
           union all
           (select 'answer' as kind, a.id, a.created_at, a.group_id, a.author_id, a.body, null::jsonb as images,
-              a.question_id, a.question_body
-            from mine cross join lateral (
-              select a.*, q.body as question_body from answers a
-              join questions q on q.id = a.question_id
-              where a.group_id = mine.group_id and not q.is_hidden ${before('a')}
-              order by a.created_at desc, a.id desc
-              limit ${limit}) as a
+              a.question_id, q.body as question_body
+            from (
+              select newest.id, newest.created_at from mine cross join lateral (
+                select a.id, a.created_at from answers a
+                where a.group_id = mine.group_id and not a.question_hidden ${before('a')}
+                order by a.created_at desc, a.id desc
+                limit ${limit}) as newest
+              order by newest.created_at desc, newest.id desc
+              limit ${limit}) as page
+            join answers a on a.id = page.id
+            join questions q on q.id = a.question_id
             order by a.created_at desc, a.id desc
             limit ${limit})
         ) as items

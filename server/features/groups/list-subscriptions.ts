@@ -33,17 +33,17 @@ function pageQuery(db: Database, after: boolean) {
         lastViewedAt: groupSubscriptions.lastViewedAt,
         lastActivityAt: groups.lastActivityAt,
         hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
-        // counted per group with questions_group_created_idx and answers_group_created_idx, up
-        // to NEW_ITEMS_COUNT_CAP each: the index range is the rows since the last visit (a
-        // condition the index can use: `last_viewed_at is null or …` made it read every row of
-        // the group), newest first, so the scan stops at the cap
+        // counted per group with questions_group_created_idx and answers_group_visible_idx
+        // (answers whose question is not hidden, index-only), up to NEW_ITEMS_COUNT_CAP each: the
+        // index range is the rows since the last visit (a condition the index can use:
+        // `last_viewed_at is null or …` made it read every row of the group), newest first, so
+        // the scan stops at the cap
         newQuestionsCount: sql<number>`(select count(*)::int from (select 1 from ${questions} where ${questions.groupId} = ${groups.id}
           and ${questions.status} <> 'pending' and not ${questions.isHidden}
           and ${questions.createdAt} > coalesce(${groupSubscriptions.lastViewedAt}, '-infinity'::timestamptz)
           order by ${questions.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_questions")`,
         newAnswersCount: sql<number>`(select count(*)::int from (select 1 from ${answers}
-          inner join ${questions} on ${questions.id} = ${answers.questionId}
-          where ${answers.groupId} = ${groups.id} and not ${questions.isHidden}
+          where ${answers.groupId} = ${groups.id} and not ${answers.questionHidden}
           and ${answers.createdAt} > coalesce(${groupSubscriptions.lastViewedAt}, '-infinity'::timestamptz)
           order by ${answers.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_answers")`,
         cursorTime: cursorTime(sortTime),

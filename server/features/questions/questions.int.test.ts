@@ -418,6 +418,29 @@ describe('subscription list counts', () => {
     expect(group?.lastActivityAt).not.toBeNull();
   });
 
+  it('leaves out the answer of a question hidden after it was answered, and counts it again once shown', async () => {
+    const cast = await buildAmaCast(app);
+    const question = await ask(app, cast.member, cast.groupId, 'Answered, then hidden');
+    await answer(cast.host, question.id);
+    expect(await countsIn(cast)).toEqual([1, 1, true]);
+    const hiddenOfAnswer = async () =>
+      (
+        await app.db.select({ hidden: answers.questionHidden }).from(answers).where(eq(answers.questionId, question.id))
+      )[0]?.hidden;
+    expect(await hiddenOfAnswer()).toBe(false);
+
+    await moderate(cast.host, question.id, { isHidden: true });
+    expect(await hiddenOfAnswer()).toBe(true);
+    expect(await countsIn(cast)).toEqual([0, 0, true]);
+    // the answer follows its question whatever writes it: a direct write cannot unhide it
+    await app.db.update(answers).set({ questionHidden: false }).where(eq(answers.questionId, question.id));
+    expect(await hiddenOfAnswer()).toBe(true);
+
+    await moderate(cast.host, question.id, { isHidden: false });
+    expect(await hiddenOfAnswer()).toBe(false);
+    expect(await countsIn(cast)).toEqual([1, 1, true]);
+  });
+
   it(`counts new questions and new answers up to ${String(NEW_ITEMS_COUNT_CAP)} each, only those since the last visit`, async () => {
     const cast = await buildAmaCast(app);
     const reader = cast.subscriber;
