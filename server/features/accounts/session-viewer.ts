@@ -39,6 +39,9 @@ export function readCookie(header: string, name: string): string | null {
 
 const SIGNATURE = /^[A-Za-z0-9+/]{43}=$/;
 
+/** The token part of a signed value `token.signature`. */
+const tokenOf = (value: string) => value.slice(0, value.lastIndexOf('.'));
+
 /**
  * The token of a signed cookie value `token.signature` when the signature is the base64
  * HMAC-SHA256 of the token under `secret`, as better-auth signs its session cookie; else null.
@@ -48,7 +51,7 @@ export function verifySignedValue(value: string, secret: string): string | null 
   if (dot < 1) return null;
   const signature = value.slice(dot + 1);
   if (!SIGNATURE.test(signature)) return null;
-  const token = value.slice(0, dot);
+  const token = tokenOf(value);
   const expected = createHmac('sha256', secret).update(token).digest();
   return timingSafeEqual(Buffer.from(signature, 'base64'), expected) ? token : null;
 }
@@ -136,7 +139,7 @@ export function createSessionReader(options: {
     // same string needs no second HMAC.
     const cached = cache?.find(value);
     if (cached && !sessionNeedsBetterAuth(cached.expiresAt)) {
-      return { kind: 'viewer', viewer: cached.viewer, token: value.slice(0, value.lastIndexOf('.')) };
+      return { kind: 'viewer', viewer: cached.viewer, token: tokenOf(value) };
     }
     const token = verifySignedValue(value, cookie.secret);
     if (token === null) return { kind: 'none' };

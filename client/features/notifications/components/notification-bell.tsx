@@ -4,12 +4,12 @@ import { lazy, Suspense, useState } from 'react';
 
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { floatingPanelClassName } from '#client/components/ui/hover-card.tsx';
+import { cappedCountText } from '#client/lib/capped-count.ts';
 import { cn } from '#client/lib/cn.ts';
 
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useNotificationsLive } from '../hooks/use-notifications-live.ts';
 import { NotificationListSkeleton } from './notification-list-skeleton.tsx';
-import { cappedCountText } from '#client/lib/capped-count.ts';
 
 // The list loads when the bell is first opened: the bar itself carries only the button and count.
 const NotificationList = lazy(() => import('./notification-list.tsx'));
