@@ -104,5 +104,10 @@ export const notifications = pgTable(
     index('notifications_user_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),
+    // a question, post or session is named by its uuid, so the bell's reads may cast it (decision 031)
+    check(
+      'notifications_target_uuid_check',
+      sql`${table.targetType} not in ('question', 'post', 'session') or ${table.targetId} ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'`,
+    ),
   ],
 );

@@ -7,36 +7,40 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { notificationHref } from './notification-href.ts';
 
-const UUID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+/**
+ * The question a notification is about, joined by primary key (none for other targets). The
+ * uuid cast is safe: notifications_target_uuid_check keeps the id of a question, post or session
+ * a uuid (decision 031), and the CASE keeps other targets' ids (people's) away from it.
+ */
+const aboutQuestion = sql`${questions.id} = case when ${notifications.targetType} = 'question' then ${notifications.targetId}::uuid end`;
 
 /**
- * Whether the viewer may still see what a notification is about: a question by the rule of the
- * question lists (open or answered and not hidden; always its author and the group's host), a
- * post or a session while it exists. A notification about something hidden or deleted since
- * leaves the bell (its excerpt would show what is no longer there) and stops counting as unread.
- * The uuid test comes first (CASE keeps the order), so a malformed target never reaches a cast,
- * and each lookup uses the primary key.
+ * Whether the viewer may still see what a notification is about: a question (joined by
+ * `aboutQuestion`) by the rule of the question lists (open or answered and not hidden; always its
+ * author and the group's host), a post or a session while it exists. A notification about
+ * something hidden or deleted since leaves the bell (its excerpt would show what is no longer
+ * there) and stops counting as unread. A deleted question joins as nulls, which fail the test.
+ * Posts and sessions are scalar subqueries so that each is one primary-key probe (an EXISTS here
+ * may be planned as a hash of the whole table).
  */
 function stillVisibleTo(viewerId: Placeholder) {
   const target = sql`${notifications.targetId}::uuid`;
   return sql`case
-    when ${notifications.targetType} in ('question', 'post', 'session') and ${notifications.targetId} !~ ${UUID_PATTERN} then false
-    when ${notifications.targetType} = 'question' then exists (
-      select 1 from ${questions} join ${groups} on ${groups.id} = ${questions.groupId}
-      where ${questions.id} = ${target}
-        and ((${questions.status} <> 'pending' and not ${questions.isHidden})
-          or ${questions.authorId} = ${viewerId} or ${groups.ownerId} = ${viewerId}))
-    when ${notifications.targetType} = 'post' then exists (select 1 from ${posts} where ${posts.id} = ${target})
-    when ${notifications.targetType} = 'session' then exists (select 1 from ${amaSessions} where ${amaSessions.id} = ${target})
+    when ${notifications.targetType} = 'question' then
+      (${questions.status} <> 'pending' and not ${questions.isHidden})
+      or ${questions.authorId} = ${viewerId}
+      or exists (select 1 from ${groups} as owned where owned.id = ${questions.groupId} and owned.owner_id = ${viewerId})
+    when ${notifications.targetType} = 'post' then coalesce((select true from ${posts} where ${posts.id} = ${target}), false)
+    when ${notifications.targetType} = 'session' then coalesce((select true from ${amaSessions} where ${amaSessions.id} = ${target}), false)
     else true
   end`;
 }
 
 /**
  * A page of the viewer's notifications, first or after a cursor (prepared once per shape), with
- * the actor and group joined and, for a question, the session it was asked for (which decides
- * its link: the session's page rather than the group's queue), found by primary key behind the
- * same uuid test as `stillVisibleTo`.
+ * the actor and group joined and, for a question, the question itself: it decides whether the row
+ * is still shown and, by the session it was asked for, its link (the session's page rather than
+ * the group's queue).
  */
 function pageQuery(db: Database, after: boolean) {
   return preparedQuery(db, `notifications_page_${after ? 'after' : 'first'}`, (name) => {
@@ -58,12 +62,10 @@ function pageQuery(db: Database, after: boolean) {
         groupId: groups.id,
         groupSlug: groups.slug,
         groupName: groups.name,
-        questionSessionId: sql<string | null>`case
-          when ${notifications.targetType} = 'question' and ${notifications.targetId} ~ ${UUID_PATTERN}
-          then (select ${questions.sessionId} from ${questions} where ${questions.id} = ${notifications.targetId}::uuid)
-        end`,
+        questionSessionId: questions.sessionId,
       })
       .from(notifications)
+      .leftJoin(questions, aboutQuestion)
       .leftJoin(users, eq(users.id, notifications.actorId))
       .leftJoin(groups, eq(groups.id, notifications.groupId))
       .where(
@@ -150,6 +152,7 @@ export async function countUnread(options: { db: Database; viewer: Viewer }): Pr
     const unread = db
       .select({ one: sql`1`.as('one') })
       .from(notifications)
+      .leftJoin(questions, aboutQuestion)
       .where(and(eq(notifications.userId, viewerId), isNull(notifications.readAt), stillVisibleTo(viewerId)))
       .limit(UNREAD_COUNT_CAP)
       .as('unread');

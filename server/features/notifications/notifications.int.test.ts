@@ -139,6 +139,56 @@ describe('the notification routes', () => {
   });
 });
 
+describe('what a notification is about', () => {
+  it('names a question, post or session by its uuid: the database refuses any other id', async () => {
+    const person = await signUp(app, 'nbadtarget');
+    for (const targetType of ['question', 'post', 'session']) {
+      for (const targetId of ['not-a-uuid', '00000000-0000-4000-8000-00000000000G', "1' or '1'='1", '']) {
+        await expect(
+          app.db.insert(notifications).values({ userId: person.id, kind: 'reply', targetType, targetId }),
+        ).rejects.toMatchObject({ cause: { constraint: 'notifications_target_uuid_check' } });
+      }
+    }
+    // a person is named by their own id, which is not a uuid
+    await app.db.insert(notifications).values({ userId: person.id, kind: 'new_follower', targetType: 'user', targetId: person.id });
+    expect((await list(person)).notifications.map((item) => item.targetId)).toEqual([person.id]);
+    expect(await rowsOf(person)).toHaveLength(1);
+  });
+
+  it('shows a post or a session only while it exists, and any other target always', async () => {
+    const person = await signUp(app, 'nexists');
+    const actor = await signUp(app, 'nexistsfan');
+    const group = await createGroup(app, actor, { name: 'Existing things' });
+    const posted = await call(app, actor, 'POST', `/api/groups/${group.id}/posts`, { body: 'Still here' });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const postId = (posted.json() as { post: { id: string } }).post.id;
+    const missing = '00000000-0000-4000-8000-000000000001';
+    const rows = [
+      { targetType: 'post', targetId: postId },
+      { targetType: 'post', targetId: missing },
+      { targetType: 'session', targetId: missing },
+      { targetType: 'question', targetId: missing },
+      { targetType: 'user', targetId: actor.id },
+      { targetType: null, targetId: null },
+    ];
+    for (const [index, row] of rows.entries()) {
+      await app.db.insert(notifications).values({
+        userId: person.id,
+        kind: 'reply',
+        actorId: actor.id,
+        ...row,
+        createdAt: new Date(Date.now() - index * 60_000),
+      });
+    }
+    expect((await list(person)).notifications.map((item) => [item.targetType, item.targetId])).toEqual([
+      ['post', postId],
+      ['user', actor.id],
+      [null, null],
+    ]);
+    expect(await unread(person)).toBe(3);
+  });
+});
+
 describe('what creates notifications', () => {
   it('a follow tells the followed person once, and an unfollow or refollow of the same row nothing more', async () => {
     const [ada, bo] = [await signUp(app, 'nada'), await signUp(app, 'nbo')];
