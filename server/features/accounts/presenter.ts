@@ -1,5 +1,6 @@
 import type { Profile, SessionUser } from '#shared/schemas/accounts.ts';
 import type { users } from '../../db/schema/index.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -11,8 +12,8 @@ export function presentProfile(row: UserRow): Profile {
     username: row.username,
     usernameHistory: row.usernameHistory,
     name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    lastTokenUpdate: row.lastTokenUpdate.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    lastTokenUpdate: isoTime(row.lastTokenUpdate),
     followers: row.followers,
     following: row.following,
     subscribing: row.subscribing,

@@ -8,6 +8,7 @@ import type {
 } from '#shared/schemas/groups.ts';
 import type { groups } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 
 type GroupRow = typeof groups.$inferSelect;
 
@@ -34,9 +35,9 @@ export function presentGroup(row: GroupSummaryRow): GroupSummary {
     subscriberCount: row.subscriberCount,
     memberCount: row.memberCount,
     likeCount: row.likeCount,
-    lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    lastActivityAt: isoTimeOrNull(row.lastActivityAt),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -86,7 +87,7 @@ export function presentMember(row: {
     username: row.username,
     name: row.name,
     profileImageURL: row.profileImageUrl,
-    addedAt: row.addedAt.toISOString(),
+    addedAt: isoTime(row.addedAt),
   };
 }
 
@@ -106,8 +107,8 @@ export function presentSubscriber(row: {
     username: row.username,
     image: row.profileImageUrl,
     groupId: row.groupId,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -123,8 +124,8 @@ export function presentSubscribing(row: {
     groupId: row.groupId,
     groupName: row.groupName,
     groupImage: row.groupImage,
-    subscribedAt: row.createdAt.toISOString(),
-    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+    subscribedAt: isoTime(row.createdAt),
+    lastViewedAt: isoTimeOrNull(row.lastViewedAt),
   };
 }
 
@@ -152,9 +153,9 @@ export function presentSubscriptionItem(row: {
     creatorName: row.creatorName,
     creatorProfileImage: row.creatorProfileImage,
     username: row.creatorUsername,
-    subscribedAt: row.subscribedAt.toISOString(),
-    lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
-    lastActivityAt: row.lastActivityAt?.toISOString() ?? null,
+    subscribedAt: isoTime(row.subscribedAt),
+    lastViewedAt: isoTimeOrNull(row.lastViewedAt),
+    lastActivityAt: isoTimeOrNull(row.lastActivityAt),
     hasNewActivity: row.hasNewActivity,
     newQuestionsCount: row.newQuestionsCount,
     newAnswersCount: row.newAnswersCount,

@@ -6,6 +6,7 @@ import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { notificationHref } from './notification-href.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 
 /**
  * The question a notification is about, joined by primary key (none for other targets). The
@@ -119,8 +120,8 @@ export async function listNotifications(options: {
       targetType: row.targetType,
       targetId: row.targetId,
       excerpt: row.excerpt,
-      createdAt: row.createdAt.toISOString(),
-      readAt: row.readAt ? row.readAt.toISOString() : null,
+      createdAt: isoTime(row.createdAt),
+      readAt: isoTimeOrNull(row.readAt),
       href: notificationHref({
         kind: row.kind,
         targetType: row.targetType,

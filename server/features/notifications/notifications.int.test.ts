@@ -150,7 +150,9 @@ describe('what a notification is about', () => {
       }
     }
     // a person is named by their own id, which is not a uuid
-    await app.db.insert(notifications).values({ userId: person.id, kind: 'new_follower', targetType: 'user', targetId: person.id });
+    await app.db
+      .insert(notifications)
+      .values({ userId: person.id, kind: 'new_follower', targetType: 'user', targetId: person.id });
     expect((await list(person)).notifications.map((item) => item.targetId)).toEqual([person.id]);
     expect(await rowsOf(person)).toHaveLength(1);
   });

@@ -4,6 +4,7 @@ import type { Comment, LikedBy, Post } from '#shared/schemas/posts.ts';
 import { comments, likes, posts, users } from '../../db/schema/index.ts';
 import type { LikeTargetType } from '../../db/schema/index.ts';
 import type { ViewerParam } from '../../lib/viewer.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 
 /** The public columns of an author (joined as `users`). */
 export const authorColumns = {
@@ -98,9 +99,9 @@ export function presentPost(
     commentCount: row.commentCount,
     isLiked: context.viewerId !== null && row.isLiked,
     likedBy: context.likedBy,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    editedAt: row.editedAt?.toISOString() ?? null,
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+    editedAt: isoTimeOrNull(row.editedAt),
     permissions: permissionsOf(row.authorId, context.viewerId, context.ownerId),
   };
 }
@@ -117,9 +118,9 @@ export function presentComment(row: CommentRow, context: { viewerId: string | nu
     body: row.body,
     likeCount: row.likeCount,
     isLiked: context.viewerId !== null && row.isLiked,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    editedAt: row.editedAt?.toISOString() ?? null,
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+    editedAt: isoTimeOrNull(row.editedAt),
     permissions: permissionsOf(row.authorId, context.viewerId, context.ownerId),
   };
 }

@@ -1,5 +1,6 @@
 import type { PersonSummary, PublicProfile } from '#shared/schemas/profiles.ts';
 import type { users } from '../../db/schema/index.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -19,7 +20,7 @@ export function presentPublicProfile(row: PublicUserRow): PublicProfile {
     profileImageURL: row.profileImageUrl,
     followers: row.followers,
     following: row.following,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
   };
 }
 
@@ -35,6 +36,6 @@ export function presentPersonSummary(
     profileImageURL: row.profileImageUrl,
     followers: row.followers,
     isFollowing: row.isFollowing,
-    followedAt: row.followedAt.toISOString(),
+    followedAt: isoTime(row.followedAt),
   };
 }

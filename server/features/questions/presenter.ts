@@ -1,5 +1,6 @@
 import type { Answer, Question } from '#shared/schemas/posts.ts';
 import type { QuestionStatus } from '../../db/schema/index.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 
 /** A question row as `selectQuestions` reads it: author, answer and the viewer's likes joined. */
 export interface QuestionRow {
@@ -49,9 +50,9 @@ function presentAnswer(row: QuestionRow): Answer | null {
     body: row.answerBody ?? '',
     likeCount: row.answerLikeCount ?? 0,
     isLiked: row.answerIsLiked ?? false,
-    createdAt: row.answerCreatedAt.toISOString(),
-    updatedAt: row.answerUpdatedAt.toISOString(),
-    editedAt: row.answerEditedAt?.toISOString() ?? null,
+    createdAt: isoTime(row.answerCreatedAt),
+    updatedAt: isoTime(row.answerUpdatedAt),
+    editedAt: isoTimeOrNull(row.answerEditedAt),
   };
 }
 
@@ -68,15 +69,15 @@ export function presentQuestion(row: QuestionRow, viewerId: string | null): Ques
     status: row.status,
     isHidden: row.isHidden,
     isPinned: row.pinnedAt !== null,
-    pinnedAt: row.pinnedAt?.toISOString() ?? null,
+    pinnedAt: isoTimeOrNull(row.pinnedAt),
     likeCount: row.likeCount,
     isLiked: row.isLiked,
     commentCount: row.commentCount,
     answer: presentAnswer(row),
-    answeredAt: row.answeredAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    editedAt: row.editedAt?.toISOString() ?? null,
+    answeredAt: isoTimeOrNull(row.answeredAt),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+    editedAt: isoTimeOrNull(row.editedAt),
     permissions: { canEdit: isAuthor && row.status !== 'answered', canDelete: isAuthor || isHost },
   };
 }

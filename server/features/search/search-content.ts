@@ -3,6 +3,7 @@ import { SEARCH_LIMITS, searchHrefs, type PostResult, type QuestionResult } from
 import type { Queryable } from '../../db/client.ts';
 import { groups, posts, questions, users } from '../../db/schema/index.ts';
 import type { SearchText } from './search-text.ts';
+import { isoTime } from '../../lib/iso-time.ts';
 
 /** Content search needs two characters at least (a one-letter word is in nearly every text). */
 const CONTENT_MIN_LENGTH = 2;
@@ -129,7 +130,7 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
     groupName: row.groupName,
     likeCount: row.likeCount,
     isAnswered: row.status === 'answered',
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
     author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
     href: searchHrefs.question(row.groupSlug, row.id),
   }));
@@ -188,7 +189,7 @@ export async function searchPosts(options: ContentOptions): Promise<PostResult[]
     groupSlug: row.groupSlug,
     groupName: row.groupName,
     likeCount: row.likeCount,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
     author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
     href: searchHrefs.post(row.groupSlug, row.id),
   }));

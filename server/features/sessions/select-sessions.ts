@@ -6,6 +6,7 @@ import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { cursorTime, isGroupId } from '../groups/cursor.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 
 /**
  * Sessions matching `where`, each in one row with its group, its host and the number of its
@@ -98,14 +99,14 @@ export function presentSession(row: SessionRow): AmaSession {
     host: { id: row.hostId, username: row.hostUsername, name: row.hostName, profileImageURL: row.hostImage },
     title: row.title,
     description: row.description,
-    startsAt: row.startsAt.toISOString(),
+    startsAt: isoTime(row.startsAt),
     durationMinutes: row.durationMinutes,
-    endsAt: endsAt.toISOString(),
+    endsAt: isoTime(endsAt),
     status: row.status,
-    startedAt: row.startedAt?.toISOString() ?? null,
-    endedAt: row.endedAt?.toISOString() ?? null,
+    startedAt: isoTimeOrNull(row.startedAt),
+    endedAt: isoTimeOrNull(row.endedAt),
     questionCount: row.questionCount,
-    createdAt: row.createdAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
   };
 }
 
