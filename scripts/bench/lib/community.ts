@@ -322,6 +322,12 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
       where char_length(word) between 3 and 40
      on conflict do nothing`,
   );
+  // Likes went in with triggers off, so posts' newest likers are filled as migration 0022 fills them.
+  await step(
+    'posts newest likers',
+    `update posts set recent_likers = posts_recent_likers(id)
+      where exists (select 1 from likes where target_type = 'post' and target_id = posts.id::text)`,
+  );
   rows.push(...(await setCounters(client)));
   rows.push({ step: 'total', rows: '', time: seconds(performance.now() - total) });
   return rows;

@@ -6,6 +6,7 @@ import {
   customType,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   text,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { GroupPerson } from '#shared/schemas/groups.ts';
 import { users } from './accounts.ts';
 import { groups } from './groups.ts';
 import { amaSessions } from './sessions.ts';
@@ -55,6 +57,12 @@ export const posts = pgTable(
     images: jsonb().$type<PostImage[]>().notNull().default([]),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    /**
+     * The newest likers (CONTENT_LIMITS.likedByPreview of them, newest first) as the API shows
+     * them: kept by triggers on likes and on people's names and images (migration 0022, decision
+     * 032); never written by the app.
+     */
+    recentLikers: json().$type<GroupPerson[]>().notNull().default([]),
     /** The body's words, for search (computed by PostgreSQL; never written). */
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', body)`),
     ...timestamps,

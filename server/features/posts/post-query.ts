@@ -5,12 +5,11 @@ import { groups, posts, users } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { ViewerParam } from '../../lib/viewer.ts';
 import { cursorTime } from '../groups/cursor.ts';
-import { newestLikers } from './liked-by.ts';
 import { postColumns, presentPost } from './presenter.ts';
 
 /**
  * Posts matching `where` with their author, the group's host, the viewer's like and the newest
- * likers, one row each; callers add order and limit.
+ * likers (kept on the post's row: decision 032), one row each; callers add order and limit.
  */
 export function selectPosts(db: Queryable, viewerId: ViewerParam, where: SQL | undefined) {
   return db
@@ -18,7 +17,7 @@ export function selectPosts(db: Queryable, viewerId: ViewerParam, where: SQL | u
       ...postColumns(viewerId),
       ownerId: groups.ownerId,
       cursorTime: cursorTime(posts.createdAt),
-      likers: newestLikers('post', posts.id),
+      likers: posts.recentLikers,
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.authorId))
