@@ -19,8 +19,8 @@ export function isLikedColumn(targetType: LikeTargetType, idColumn: SQLWrapper, 
   return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${idColumn}::text and ${likes.userId} = ${viewerId})`;
 }
 
-/** A post's row without its search vector (search alone reads that). */
-export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector'> & {
+/** A post's row without its search vector (search alone reads that) and its likers preview (read as `likers`). */
+export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector' | 'recentLikers'> & {
   authorUsername: string;
   authorName: string;
   authorImage: string;
