@@ -25,22 +25,18 @@ BEGIN
   UPDATE posts SET recent_likers = posts_recent_likers(id) WHERE id = ANY(post_ids);
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "likes_added_refresh_posts"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- One function for both triggers: each names its transition table "changed" (the likes added, or
+-- the likes removed).
+CREATE FUNCTION "likes_refresh_posts"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM posts_refresh_recent_likers(ARRAY(SELECT DISTINCT target_id::uuid FROM added WHERE target_type = 'post'));
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
-CREATE FUNCTION "likes_removed_refresh_posts"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM posts_refresh_recent_likers(ARRAY(SELECT DISTINCT target_id::uuid FROM removed WHERE target_type = 'post'));
+  PERFORM posts_refresh_recent_likers(ARRAY(SELECT DISTINCT target_id::uuid FROM changed WHERE target_type = 'post'));
   RETURN NULL;
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "likes_added_recent_likers" AFTER INSERT ON "likes"
-  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION likes_added_refresh_posts();--> statement-breakpoint
+  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION likes_refresh_posts();--> statement-breakpoint
 CREATE TRIGGER "likes_removed_recent_likers" AFTER DELETE ON "likes"
-  REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION likes_removed_refresh_posts();--> statement-breakpoint
+  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION likes_refresh_posts();--> statement-breakpoint
 CREATE FUNCTION "users_refresh_liked_posts"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM posts_refresh_recent_likers(ARRAY(
