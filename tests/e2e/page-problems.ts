@@ -11,8 +11,11 @@ const CSP_VIOLATION = 'CSP violation:';
 export function watchPage(page: Page): string[] {
   const problems: string[] = [];
   // Every document of the page (frames too) reports violations as they happen; the console
-  // line below carries them out. Registered before any navigation, as the page is new.
-  void page.addInitScript(`
+  // line below carries them out. Registered before any navigation, as the page is new (the
+  // protocol keeps the order of calls, so it need not be awaited). A test that closes its page
+  // before the registration is answered (one that only uses the context's API client) is no
+  // problem; any other failure is.
+  const registered = page.addInitScript(`
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(
         ${JSON.stringify(CSP_VIOLATION)} + ' ' + event.effectiveDirective + ' refused ' +
@@ -22,6 +25,9 @@ export function watchPage(page: Page): string[] {
       );
     });
   `);
+  registered.catch((error: unknown) => {
+    if (!page.isClosed()) problems.push(`the CSP watcher was not installed: ${String(error)}`);
+  });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
