@@ -34,6 +34,7 @@ import {
   BenchApi,
   createBenchDatabase,
   questionAndVoteWriter,
+  reuseBenchDatabase,
   redact,
   type Person,
 } from './lib/live-bench.ts';
@@ -61,6 +62,8 @@ const { values } = parseArgs({
     /** Only reads whose name contains this. */
     only: { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
+    /** A database an earlier run kept (--keep): migrated and measured again, not generated again. */
+    reuse: { type: 'string', default: '' },
   },
 });
 const int = (
@@ -397,20 +400,28 @@ async function main(): Promise<void> {
     `Machine: ${cpus.length} CPU(s) ${cpus[0]?.model ?? ''}, ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM, Node ${process.version}`,
   );
   console.log(machine('At the start'));
-  const database = await createBenchDatabase('townhall_reads_bench', values.keep ?? false);
-  console.log(`PostgreSQL ${database.version} at ${redact(serverUrl())}, database ${database.name}, scale ${scale}`);
+  const database = values.reuse
+    ? await reuseBenchDatabase(values.reuse)
+    : await createBenchDatabase('townhall_reads_bench', values.keep ?? false);
+  console.log(
+    `PostgreSQL ${database.version} at ${redact(serverUrl())}, database ${database.name}, scale ${values.reuse ? 'of the run that made it' : scale}`,
+  );
   await runMigrations(database.url, pino({ level: 'silent' }));
 
-  const size = communitySize(scale);
-  const generation: GenerationRow[] = await withServerClient(database.url, async (client) => {
-    const rows = await generateCommunity(client, size);
-    const start = performance.now();
-    await createFloorTable(client);
-    rows.push({ step: 'floor table', rows: count(100_000), time: seconds(performance.now() - start) });
-    return rows;
-  });
-  console.log('\nThe community, made in SQL:');
-  console.table(generation);
+  if (values.reuse) {
+    console.log('\nThe community of an earlier run (--reuse), migrated, not generated again.');
+  } else {
+    const size = communitySize(scale);
+    const generation: GenerationRow[] = await withServerClient(database.url, async (client) => {
+      const rows = await generateCommunity(client, size);
+      const start = performance.now();
+      await createFloorTable(client);
+      rows.push({ step: 'floor table', rows: count(100_000), time: seconds(performance.now() - start) });
+      return rows;
+    });
+    console.log('\nThe community, made in SQL:');
+    console.table(generation);
+  }
 
   const sessionSecret = randomBytes(32).toString('hex');
   const server = await startBenchServer({

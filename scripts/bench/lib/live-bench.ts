@@ -37,6 +37,28 @@ export async function createBenchDatabase(
   return { url: url.toString(), name, version };
 }
 
+/**
+ * A bench database an earlier run kept (--keep), by name, on the same server; it is kept again.
+ * Only the names bench runs give their databases are accepted.
+ */
+export async function reuseBenchDatabase(name: string): Promise<{ url: string; name: string; version: string }> {
+  if (!/^townhall_[a-z_]+_bench_[a-z0-9_]+$/.test(name)) {
+    throw new BenchError(`--reuse takes the name of a database an earlier run kept, such as townhall_reads_bench_…`);
+  }
+  const admin = new URL(serverUrl());
+  admin.pathname = '/postgres';
+  const version = await withServerClient(admin.toString(), async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) throw new BenchError(`There is no database ${name} on ${redact(admin.toString())}.`);
+    const result = await client.query<{ server_version: string }>('show server_version');
+    return result.rows[0]?.server_version ?? '?';
+  });
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  cleanups.push(async () => console.log(`\nKept the database (--reuse): ${redact(url.toString())}`));
+  return { url: url.toString(), name, version };
+}
+
 export interface Person {
   id: string;
   username: string;

@@ -73,6 +73,13 @@ export const posts = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // the feed's first try: the newest posts of the whole site, index-only, kept when their group
+    // is one of the viewer's (server/features/discovery/list-feed.ts)
+    index('posts_created_group_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.groupId,
+    ),
     index('posts_author_idx').on(table.authorId),
     // search: words (full-text); typos go through search_terms (migration 0013)
     index('posts_search_vector_idx').using('gin', table.searchVector),
@@ -150,6 +157,8 @@ export const questions = pgTable(
   },
   (table) => [
     index('questions_group_top_idx').on(table.groupId, table.likeCount.desc().nullsFirst(), table.createdAt, table.id),
+    // migration 0023 adds INCLUDE (status, is_hidden): my subscriptions counts new visible
+    // questions from this index alone (Drizzle cannot say INCLUDE)
     index('questions_group_created_idx').on(
       table.groupId,
       table.createdAt.desc().nullsFirst(),
@@ -224,6 +233,10 @@ export const answers = pgTable(
     index('answers_group_created_idx').on(table.groupId, table.createdAt.desc().nullsFirst()),
     index('answers_group_visible_idx')
       .on(table.groupId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`not ${table.questionHidden}`),
+    // the feed's first try, as posts_created_group_idx
+    index('answers_visible_created_group_idx')
+      .on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.groupId)
       .where(sql`not ${table.questionHidden}`),
     check('answers_like_count_check', sql`${table.likeCount} >= 0`),
   ],

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
 import { SessionListResponseSchema } from '#shared/schemas/sessions.ts';
 import { posts, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { FEED_WINDOW } from './list-feed.ts';
 import { createPost } from '../posts/posts-test-kit.ts';
 import { ask, buildAmaCast } from '../questions/questions-test-kit.ts';
 import { buildSession, schedule } from '../sessions/sessions-test-kit.ts';
@@ -165,6 +166,52 @@ describe('GET /api/me/feed', () => {
     expect(items).toHaveLength(28);
     expect(new Set(items.map((item) => item.id)).size).toBe(28);
     expect(items.slice(-3).map((item) => item.body)).toEqual(['Older 0', 'Older 1', 'Older 2']);
+    expectNewestFirst(items);
+  });
+
+  it(`is the same whether a page is among the site's ${String(FEED_WINDOW)} newest items or not`, async () => {
+    // The feed first looks through the site's newest posts and answers and keeps mine; a page it
+    // cannot fill there comes from each of my groups. Here my group's 25 newest posts and answers
+    // are the site's newest; then come more than a window of a stranger's, then my older ones.
+    const me = await signUp(app, 'fw');
+    const stranger = await signUp(app, 'fx');
+    const mine = await createGroup(app, me);
+    const theirs = await createGroup(app, stranger);
+    const at = (minutesFromNow: number) => `now() + interval '${String(minutesFromNow)} minutes'`;
+    const insert = async (table: 'posts' | 'answers', groupId: string, author: string, count: number, time: string) => {
+      if (table === 'posts') {
+        await app.db.execute(
+          sql.raw(`insert into posts (group_id, author_id, body, created_at)
+            select '${groupId}', '${author}', 'Post ' || i, ${time} from generate_series(1, ${String(count)}) as i`),
+        );
+        return;
+      }
+      await app.db.execute(
+        sql.raw(`with asked as (
+            insert into questions (group_id, author_id, body, status, created_at)
+            select '${groupId}', '${author}', 'Question ' || i || '?', 'answered', ${time} from generate_series(1, ${String(count)}) as i
+            returning id, created_at)
+          insert into answers (question_id, group_id, author_id, body, created_at)
+          select id, '${groupId}', '${author}', 'Answer', created_at from asked`),
+      );
+    };
+    const window = FEED_WINDOW + 100;
+    await insert('posts', mine.id, me.id, 25, `${at(10)} + i * interval '1 second'`);
+    await insert('answers', mine.id, me.id, 25, `${at(10)} + i * interval '1 second'`);
+    await insert('posts', theirs.id, stranger.id, window, `${at(5)} - i * interval '1 millisecond'`);
+    await insert('answers', theirs.id, stranger.id, window, `${at(5)} - i * interval '1 millisecond'`);
+    await insert('posts', mine.id, me.id, 15, `${at(-60)} - i * interval '1 second'`);
+    await insert('answers', mine.id, me.id, 15, `${at(-60)} - i * interval '1 second'`);
+
+    const expected = await app.db.execute<{ kind: string; id: string }>(
+      sql.raw(`select kind, id from (
+          select 'post' as kind, id, created_at from posts where group_id = '${mine.id}'
+          union all select 'answer', id, created_at from answers where group_id = '${mine.id}'
+        ) as mine order by created_at desc, id desc`),
+    );
+    const items = await wholeFeed(me);
+    expect(items.map((item) => [item.kind, item.id])).toEqual(expected.rows.map((row) => [row.kind, row.id]));
+    expect(items).toHaveLength(80);
     expectNewestFirst(items);
   });
 

@@ -49,20 +49,34 @@ function presentFeedItem(row: FeedRow): FeedItem {
 const column = <T>(name: string) => sql<T>`${sql.identifier(name)}`;
 
 /**
- * A page of the viewer's feed, first or after a cursor: one prepared statement per shape. A
- * UNION ALL of posts and answers (answers of hidden questions left out), each branch cut to a
- * page per group in the order of its (group_id, created_at desc) index (a lateral join over the
- * viewer's groups: a very large group costs a page, not all its rows), with a keyset cursor on
- * (created_at, id); ids are random UUIDs, so a post and an answer never share one. Both are
- * chosen from their index alone (posts_group_created_idx, and answers_group_visible_idx, which
- * holds only answers whose question is not hidden: index-only scans) and only the page's rows
- * are read whole: reading every group's page of rows whole, and looking up each candidate
- * answer's question, was most of the feed's time.
+ * How many of the site's newest posts (and, apart, answers) the feed's first try looks through.
+ * Someone who follows busy groups finds a page there; anyone else is served by the walk of each of
+ * their groups, at the cost of this many index entries looked through in vain.
+ */
+export const FEED_WINDOW = 2_000;
+
+/**
+ * A page of the viewer's feed, first or after a cursor: one prepared statement per shape, with a
+ * keyset cursor on (created_at, id); ids are random UUIDs, so a post and an answer never share
+ * one. Posts and answers (those of hidden questions left out) are each chosen in two ways, and
+ * PostgreSQL runs only one of them (one-time filters on the first's count):
+ *
+ * - the first try walks the site's newest (posts_created_group_idx,
+ *   answers_visible_created_group_idx: index-only), at most FEED_WINDOW entries, and keeps those
+ *   of the viewer's groups; when it finds a page, that page is exact: a newer item of those groups
+ *   would have been in the window;
+ * - otherwise, a page per group in the order of its (group_id, created_at desc) index (a lateral
+ *   join over the viewer's groups: a very large group costs a page, not all its rows).
+ *
+ * The group test is a hashed subplan (`… in (…) is true` keeps PostgreSQL from turning it into a
+ * join, which reads the whole window before it sorts). Only the page's 20 items are then read
+ * whole, with their group, author and question.
  */
 function pageQuery(db: Database, after: boolean) {
   return preparedQuery(db, `discovery_feed_${after ? 'after' : 'first'}`, (name) => {
     const viewerId = sql.placeholder('viewerId');
     const limit = sql.raw(String(DISCOVERY_LIMITS.pageSize + 1));
+    const window = sql.raw(String(FEED_WINDOW));
     const before = (table: string) =>
       after
         ? sql`and (${sql.raw(table)}.created_at, ${sql.raw(table)}.id) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`
@@ -87,43 +101,64 @@ function pageQuery(db: Database, after: boolean) {
         author_image: column<string>('author_image'),
       })
       .from(
-        sql`(with mine as ${groupIds}
-        select items.kind, items.id, items.body, items.images, items.question_id, items.question_body, items.created_at,
-          to_char(items.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
-          g.id as group_id, g.slug as group_slug, g.name as group_name, g.group_image,
-          u.id as author_id, u.username as author_username, u.name as author_name, u.profile_image_url as author_image
-        from (
-          (select 'post' as kind, p.id, p.created_at, p.group_id, p.author_id, p.body, p.images,
-              null::uuid as question_id, null::text as question_body
-            from (
-              select newest.id, newest.created_at from mine cross join lateral (
+        sql`(with mine as ${groupIds},
+        recent_posts as (
+          select w.id, w.created_at from (
+            select p.id, p.created_at, p.group_id from posts p
+            where true ${before('p')}
+            order by p.created_at desc, p.id desc
+            limit ${window}) as w
+          where (w.group_id in (select group_id from mine)) is true
+          order by w.created_at desc, w.id desc
+          limit ${limit}),
+        recent_answers as (
+          select w.id, w.created_at from (
+            select a.id, a.created_at, a.group_id from answers a
+            where not a.question_hidden ${before('a')}
+            order by a.created_at desc, a.id desc
+            limit ${window}) as w
+          where (w.group_id in (select group_id from mine)) is true
+          order by w.created_at desc, w.id desc
+          limit ${limit}),
+        page as (
+          select * from (
+            (select 'post' as kind, id, created_at from recent_posts
+              where (select count(*) from recent_posts) = ${limit})
+            union all
+            (select 'post', newest.id, newest.created_at from mine cross join lateral (
                 select p.id, p.created_at from posts p
                 where p.group_id = mine.group_id ${before('p')}
                 order by p.created_at desc, p.id desc
                 limit ${limit}) as newest
+              where (select count(*) from recent_posts) < ${limit}
               order by newest.created_at desc, newest.id desc
-              limit ${limit}) as page
-            join posts p on p.id = page.id
-            order by p.created_at desc, p.id desc
-            limit ${limit})
-          union all
-          (select 'answer' as kind, a.id, a.created_at, a.group_id, a.author_id, a.body, null::jsonb as images,
-              a.question_id, q.body as question_body
-            from (
-              select newest.id, newest.created_at from mine cross join lateral (
+              limit ${limit})
+            union all
+            (select 'answer', id, created_at from recent_answers
+              where (select count(*) from recent_answers) = ${limit})
+            union all
+            (select 'answer', newest.id, newest.created_at from mine cross join lateral (
                 select a.id, a.created_at from answers a
                 where a.group_id = mine.group_id and not a.question_hidden ${before('a')}
                 order by a.created_at desc, a.id desc
                 limit ${limit}) as newest
+              where (select count(*) from recent_answers) < ${limit}
               order by newest.created_at desc, newest.id desc
-              limit ${limit}) as page
-            join answers a on a.id = page.id
-            join questions q on q.id = a.question_id
-            order by a.created_at desc, a.id desc
-            limit ${limit})
-        ) as items
-        join groups g on g.id = items.group_id
-        join users u on u.id = items.author_id) as feed`,
+              limit ${limit})
+          ) as candidates
+          order by created_at desc, id desc
+          limit ${limit})
+        select page.kind, page.id, page.created_at, coalesce(p.body, a.body) as body, p.images,
+          a.question_id, q.body as question_body,
+          to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time,
+          g.id as group_id, g.slug as group_slug, g.name as group_name, g.group_image,
+          u.id as author_id, u.username as author_username, u.name as author_name, u.profile_image_url as author_image
+        from page
+        left join posts p on page.kind = 'post' and p.id = page.id
+        left join answers a on page.kind = 'answer' and a.id = page.id
+        left join questions q on q.id = a.question_id
+        join groups g on g.id = coalesce(p.group_id, a.group_id)
+        join users u on u.id = coalesce(p.author_id, a.author_id)) as feed`,
       )
       .orderBy(sql`feed.created_at desc, feed.id desc`)
       .limit(DISCOVERY_LIMITS.pageSize + 1)

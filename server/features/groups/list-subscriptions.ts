@@ -11,7 +11,11 @@ import { presentSubscriptionItem } from './presenter.ts';
 
 const sortTime = sql`coalesce(${groups.lastActivityAt}, ${groupSubscriptions.createdAt})`;
 
-/** A page of a person's subscriptions, first or after a cursor (prepared once per shape). */
+/**
+ * A page of a person's subscriptions, first or after a cursor (prepared once per shape). The page
+ * is chosen from the subscriptions and their groups alone; the hosts and the counts are looked up
+ * for its rows only (a person subscribes to 50 groups for a page of 20).
+ */
 function pageQuery(db: Database, after: boolean) {
   return preparedQuery(db, `subscriptions_page_${after ? 'after' : 'first'}`, (name) => {
     const conditions: SQL[] = [eq(groupSubscriptions.userId, sql.placeholder('viewerId')), eq(groups.ama, true)];
@@ -20,40 +24,56 @@ function pageQuery(db: Database, after: boolean) {
         sql`(${sortTime}, ${groups.id}) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
       );
     }
-    return db
+    const page = db
       .select({
         groupId: groups.id,
         groupSlug: groups.slug,
         groupName: groups.name,
         groupImage: groups.groupImage,
-        creatorName: users.name,
-        creatorProfileImage: users.profileImageUrl,
-        creatorUsername: users.username,
+        ownerId: groups.ownerId,
         subscribedAt: groupSubscriptions.createdAt,
         lastViewedAt: groupSubscriptions.lastViewedAt,
         lastActivityAt: groups.lastActivityAt,
-        hasNewActivity: sql<boolean>`(${groups.lastActivityAt} is not null and (${groupSubscriptions.lastViewedAt} is null or ${groups.lastActivityAt} > ${groupSubscriptions.lastViewedAt}))`,
-        // counted per group with questions_group_created_idx and answers_group_visible_idx
-        // (answers whose question is not hidden, index-only), up to NEW_ITEMS_COUNT_CAP each: the
-        // index range is the rows since the last visit (a condition the index can use:
-        // `last_viewed_at is null or …` made it read every row of the group), newest first, so
-        // the scan stops at the cap
-        newQuestionsCount: sql<number>`(select count(*)::int from (select 1 from ${questions} where ${questions.groupId} = ${groups.id}
-          and ${questions.status} <> 'pending' and not ${questions.isHidden}
-          and ${questions.createdAt} > coalesce(${groupSubscriptions.lastViewedAt}, '-infinity'::timestamptz)
-          order by ${questions.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_questions")`,
-        newAnswersCount: sql<number>`(select count(*)::int from (select 1 from ${answers}
-          where ${answers.groupId} = ${groups.id} and not ${answers.questionHidden}
-          and ${answers.createdAt} > coalesce(${groupSubscriptions.lastViewedAt}, '-infinity'::timestamptz)
-          order by ${answers.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_answers")`,
-        cursorTime: cursorTime(sortTime),
+        sortTime: sortTime.as('sort_time'),
       })
       .from(groupSubscriptions)
       .innerJoin(groups, eq(groups.id, groupSubscriptions.groupId))
-      .innerJoin(users, eq(users.id, groups.ownerId))
       .where(and(...conditions))
       .orderBy(desc(sortTime), desc(groups.id))
       .limit(sql.placeholder('limit'))
+      .as('page');
+    const since = sql`coalesce(${page.lastViewedAt}, '-infinity'::timestamptz)`;
+    return db
+      .select({
+        groupId: page.groupId,
+        groupSlug: page.groupSlug,
+        groupName: page.groupName,
+        groupImage: page.groupImage,
+        creatorName: users.name,
+        creatorProfileImage: users.profileImageUrl,
+        creatorUsername: users.username,
+        subscribedAt: page.subscribedAt,
+        lastViewedAt: page.lastViewedAt,
+        lastActivityAt: page.lastActivityAt,
+        hasNewActivity: sql<boolean>`(${page.lastActivityAt} is not null and (${page.lastViewedAt} is null or ${page.lastActivityAt} > ${page.lastViewedAt}))`,
+        // counted per group, up to NEW_ITEMS_COUNT_CAP each, from an index alone:
+        // questions_group_created_idx (which includes status and is_hidden, migration 0023) and
+        // answers_group_visible_idx (answers whose question is not hidden). The index range is
+        // the rows since the last visit (a condition the index can use: `last_viewed_at is null
+        // or …` made it read every row of the group), newest first, so the scan stops at the cap
+        newQuestionsCount: sql<number>`(select count(*)::int from (select 1 from ${questions} where ${questions.groupId} = ${page.groupId}
+          and ${questions.status} <> 'pending' and not ${questions.isHidden}
+          and ${questions.createdAt} > ${since}
+          order by ${questions.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_questions")`,
+        newAnswersCount: sql<number>`(select count(*)::int from (select 1 from ${answers}
+          where ${answers.groupId} = ${page.groupId} and not ${answers.questionHidden}
+          and ${answers.createdAt} > ${since}
+          order by ${answers.createdAt} desc limit ${sql.raw(String(NEW_ITEMS_COUNT_CAP))}) as "new_answers")`,
+        cursorTime: cursorTime(page.sortTime),
+      })
+      .from(page)
+      .innerJoin(users, eq(users.id, page.ownerId))
+      .orderBy(desc(page.sortTime), desc(page.groupId))
       .prepare(name);
   });
 }
