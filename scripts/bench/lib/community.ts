@@ -313,7 +313,15 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
        ) as t`,
     [size.sessions, Math.ceil(size.groups * size.amaShare)],
   );
-  if (fast) await client.query('set session_replication_role = origin');
+  if (fast) {
+    // Questions went in with triggers off, so their authors are copied as migration 0025 copies them.
+    await step(
+      'questions authors',
+      `update questions as q set author_username = u.username, author_name = u.name, author_image = u.profile_image_url
+         from users as u where u.id = q.author_id`,
+    );
+    await client.query('set session_replication_role = origin');
+  }
   // Triggers were off, so the search lexicon is filled as migration 0013 fills it.
   await step(
     'search terms',

@@ -143,6 +143,14 @@ export const questions = pgTable(
     authorId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The author's username, name and profile image as `users` holds them, copied by triggers
+     * (migration 0025, decision 033): on every write of the question's author, and on every
+     * change of those three in `users`. A page of the queue reads its authors from its own rows.
+     */
+    authorUsername: text().notNull().default(''),
+    authorName: text().notNull().default(''),
+    authorImage: text().notNull().default(''),
     body: text().notNull(),
     status: text({ enum: QUESTION_STATUSES }).notNull().default('open'),
     isHidden: boolean().notNull().default(false),
@@ -187,6 +195,8 @@ export const questions = pgTable(
     index('questions_group_waiting_idx')
       .on(table.groupId)
       .where(sql`${table.status} = 'pending' and not ${table.isHidden}`),
+    // a person's questions: their new name copied to them, their account's deletion (cascade)
+    index('questions_author_idx').on(table.authorId),
     // a session's questions (its counts on every session read; the foreign key's set null on delete)
     index('questions_session_idx')
       .on(table.sessionId)

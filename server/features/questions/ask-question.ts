@@ -50,6 +50,9 @@ export async function askQuestion(options: {
         groupId: options.groupId,
         action: 'ask',
         target: 'questionQueue',
+        // the group row first, then the asker's (the question copies their name under a FOR SHARE
+        // lock, decision 033): the order a group's deletion and a subscription take them in
+        lock: true,
         columns: {
           ama: sql`"groups"."ama"`,
           questionsNeedApproval: sql`"groups"."questions_need_approval"`,
@@ -183,12 +186,12 @@ async function insertQuestion(
   }>(sql`with "q" as (
       insert into "questions" ("group_id", "author_id", "body", "status", "session_id")
       values (${values.groupId}, ${values.authorId}, ${values.body}, ${values.status}, ${values.sessionId})
-      returning "id", "created_at", "updated_at"
+      returning "id", "created_at", "updated_at", "author_username", "author_name", "author_image"
     )${touch}${notify}
     select "q"."id", floor(extract(epoch from "q"."created_at") * 1000)::bigint as "created_ms",
       floor(extract(epoch from "q"."updated_at") * 1000)::bigint as "updated_ms",
-      "u"."username", "u"."name", "u"."profile_image_url"
-    from "q" join "users" "u" on "u"."id" = ${values.authorId}`);
+      "q"."author_username" as "username", "q"."author_name" as "name", "q"."author_image" as "profile_image_url"
+    from "q"`);
   const [row] = result.rows;
   if (!row) throw new Error('the new question was not returned');
   return {

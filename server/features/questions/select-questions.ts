@@ -41,9 +41,10 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
       groupId: questions.groupId,
       sessionId: questions.sessionId,
       authorId: questions.authorId,
-      authorUsername: users.username,
-      authorName: users.name,
-      authorImage: users.profileImageUrl,
+      // copied from users by triggers (migration 0025, decision 033): no lookup per question
+      authorUsername: questions.authorUsername,
+      authorName: questions.authorName,
+      authorImage: questions.authorImage,
       body: questions.body,
       status: questions.status,
       isHidden: questions.isHidden,
@@ -73,7 +74,6 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
     })
     .from(questions)
     .innerJoin(groups, eq(groups.id, questions.groupId))
-    .innerJoin(users, eq(users.id, questions.authorId))
     .leftJoin(answers, eq(answers.questionId, questions.id))
     .leftJoin(answerAuthors, eq(answerAuthors.id, answers.authorId))
     .where(where)
