@@ -208,9 +208,9 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
   const commentsPerQuestion = size.comments / 3 / (size.questions * 0.95);
   await step(
     'questions',
-    `insert into questions (group_id, author_id, body, status, is_hidden, answered_at, like_count, comment_count,
-                            created_at, updated_at)
-     select group_id, author_id, body, status, status <> 'pending' and random() < 0.01,
+    `insert into questions (group_id, author_id, author_username, author_name, author_image, body, status, is_hidden,
+                            answered_at, like_count, comment_count, created_at, updated_at)
+     select group_id, author_id, author_username, author_name, author_image, body, status, status <> 'pending' and random() < 0.01,
             case when status = 'answered' then created_at + random() * (now() - created_at) end,
             case when status = 'pending' then 0 else ${exponential('$3::float8', '$2::int - 1')} end,
             case when status = 'pending' then 0 else ${exponential('$4::float8', '1000')} end,
@@ -224,6 +224,8 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
            cross join lateral generate_series(1, g.question_quota) as j
            cross join lateral (select random() + 0 * j as r) as roll
        ) as q
+       join (select id, username as author_username, name as author_name, profile_image_url as author_image from users)
+            as u on u.id = q.author_id
       order by created_at`,
     [WORDS, U, votesPerQuestion, commentsPerQuestion],
   );
@@ -313,15 +315,7 @@ export async function generateCommunity(client: pg.Client, size: CommunitySize):
        ) as t`,
     [size.sessions, Math.ceil(size.groups * size.amaShare)],
   );
-  if (fast) {
-    // Questions went in with triggers off, so their authors are copied as migration 0025 copies them.
-    await step(
-      'questions authors',
-      `update questions as q set author_username = u.username, author_name = u.name, author_image = u.profile_image_url
-         from users as u where u.id = q.author_id`,
-    );
-    await client.query('set session_replication_role = origin');
-  }
+  if (fast) await client.query('set session_replication_role = origin');
   // Triggers were off, so the search lexicon is filled as migration 0013 fills it.
   await step(
     'search terms',

@@ -82,6 +82,34 @@ function pageQuery(db: Database, after: boolean) {
         ? sql`and (${sql.raw(table)}.created_at, ${sql.raw(table)}.id) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`
         : sql``;
     const groupIds = myGroupIds(viewerId, { isFollowedIncluded: true });
+    // one half of the feed (posts, or visible answers): `recent` is the first try's CTE
+    const half = (kind: FeedRow['kind'], recent: string, table: string, visible: string) => {
+      const [t, r, k] = [sql.raw(table), sql.raw(recent), sql.raw(`'${kind}'`)];
+      return {
+        recent: sql`${r} as (
+          select w.id, w.created_at from (
+            select t.id, t.created_at, t.group_id from ${t} as t
+            where ${sql.raw(visible)} ${before('t')}
+            order by t.created_at desc, t.id desc
+            limit ${window}) as w
+          where (w.group_id in (select group_id from mine)) is true
+          order by w.created_at desc, w.id desc
+          limit ${limit})`,
+        candidates: sql`(select ${k} as kind, id, created_at from ${r} where (select count(*) from ${r}) = ${limit})
+          union all
+          (select ${k}, newest.id, newest.created_at
+            from mine cross join lateral (
+              select t.id, t.created_at from ${t} as t
+              where t.group_id = mine.group_id and ${sql.raw(visible)} ${before('t')}
+              order by t.created_at desc, t.id desc
+              limit ${limit}) as newest
+            where (select count(*) from ${r}) < ${limit}
+            order by newest.created_at desc, newest.id desc
+            limit ${limit})`,
+      };
+    };
+    const posts = half('post', 'recent_posts', 'posts', 'true');
+    const answers = half('answer', 'recent_answers', 'answers', 'not t.question_hidden');
     return db
       .select({
         kind: column<FeedRow['kind']>('kind'),
@@ -101,51 +129,9 @@ function pageQuery(db: Database, after: boolean) {
         author_image: column<string>('author_image'),
       })
       .from(
-        sql`(with mine as ${groupIds},
-        recent_posts as (
-          select w.id, w.created_at from (
-            select p.id, p.created_at, p.group_id from posts p
-            where true ${before('p')}
-            order by p.created_at desc, p.id desc
-            limit ${window}) as w
-          where (w.group_id in (select group_id from mine)) is true
-          order by w.created_at desc, w.id desc
-          limit ${limit}),
-        recent_answers as (
-          select w.id, w.created_at from (
-            select a.id, a.created_at, a.group_id from answers a
-            where not a.question_hidden ${before('a')}
-            order by a.created_at desc, a.id desc
-            limit ${window}) as w
-          where (w.group_id in (select group_id from mine)) is true
-          order by w.created_at desc, w.id desc
-          limit ${limit}),
+        sql`(with mine as ${groupIds}, ${posts.recent}, ${answers.recent},
         page as (
-          select * from (
-            (select 'post' as kind, id, created_at from recent_posts
-              where (select count(*) from recent_posts) = ${limit})
-            union all
-            (select 'post', newest.id, newest.created_at from mine cross join lateral (
-                select p.id, p.created_at from posts p
-                where p.group_id = mine.group_id ${before('p')}
-                order by p.created_at desc, p.id desc
-                limit ${limit}) as newest
-              where (select count(*) from recent_posts) < ${limit}
-              order by newest.created_at desc, newest.id desc
-              limit ${limit})
-            union all
-            (select 'answer', id, created_at from recent_answers
-              where (select count(*) from recent_answers) = ${limit})
-            union all
-            (select 'answer', newest.id, newest.created_at from mine cross join lateral (
-                select a.id, a.created_at from answers a
-                where a.group_id = mine.group_id and not a.question_hidden ${before('a')}
-                order by a.created_at desc, a.id desc
-                limit ${limit}) as newest
-              where (select count(*) from recent_answers) < ${limit}
-              order by newest.created_at desc, newest.id desc
-              limit ${limit})
-          ) as candidates
+          select * from (${posts.candidates} union all ${answers.candidates}) as candidates
           order by created_at desc, id desc
           limit ${limit})
         select page.kind, page.id, page.created_at, coalesce(p.body, a.body) as body, p.images,
