@@ -1,6 +1,7 @@
 // What the live benchmarks share besides their sockets (lib/live-sockets.ts): a throw-away
 // database, the real API as a person calls it, and the writes whose events they watch.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { BenchError } from './bench-server.ts';
 import { cleanups, serverUrl, withServerClient } from './bench-kit.ts';
 import { eventKey, now, type FanoutTarget } from './live-sockets.ts';
@@ -12,51 +13,65 @@ export function redact(url: string): string {
   return parsed.toString();
 }
 
-/** A fresh database `<prefix>_<random>` on the bench's PostgreSQL server, dropped on cleanup unless `keep`. */
-export async function createBenchDatabase(
-  prefix: string,
-  keep: boolean,
-): Promise<{ url: string; name: string; version: string }> {
+interface BenchDatabase {
+  url: string;
+  name: string;
+  version: string;
+}
+
+/**
+ * Database `name` on the bench's PostgreSQL server: `prepare` runs first on the server's
+ * maintenance database (create it, or check that it is there); `onCleanup` runs at the end.
+ */
+async function benchDatabase(
+  name: string,
+  prepare: (client: pg.Client) => Promise<void>,
+  onCleanup: (admin: string, url: string) => Promise<void>,
+): Promise<BenchDatabase> {
   const admin = new URL(serverUrl());
   admin.pathname = '/postgres';
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const version = await withServerClient(admin.toString(), async (client) => {
-    await client.query(`create database "${name}"`);
+    await prepare(client);
     const result = await client.query<{ server_version: string }>('show server_version');
     return result.rows[0]?.server_version ?? '?';
   });
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  cleanups.push(async () => {
-    if (keep) console.log(`\nKept the database (--keep): ${redact(url.toString())}`);
-    else
-      await withServerClient(admin.toString(), (client) =>
-        client.query(`drop database if exists "${name}" with (force)`),
-      );
-  });
+  cleanups.push(() => onCleanup(admin.toString(), url.toString()));
   return { url: url.toString(), name, version };
+}
+
+/** A fresh database `<prefix>_<random>` on the bench's PostgreSQL server, dropped on cleanup unless `keep`. */
+export async function createBenchDatabase(prefix: string, keep: boolean): Promise<BenchDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  return benchDatabase(
+    name,
+    async (client) => {
+      await client.query(`create database "${name}"`);
+    },
+    async (admin, url) => {
+      if (keep) console.log(`\nKept the database (--keep): ${redact(url)}`);
+      else await withServerClient(admin, (client) => client.query(`drop database if exists "${name}" with (force)`));
+    },
+  );
 }
 
 /**
  * A bench database an earlier run kept (--keep), by name, on the same server; it is kept again.
  * Only the names bench runs give their databases are accepted.
  */
-export async function reuseBenchDatabase(name: string): Promise<{ url: string; name: string; version: string }> {
+export async function reuseBenchDatabase(name: string): Promise<BenchDatabase> {
   if (!/^townhall_[a-z_]+_bench_[a-z0-9_]+$/.test(name)) {
     throw new BenchError(`--reuse takes the name of a database an earlier run kept, such as townhall_reads_bench_…`);
   }
-  const admin = new URL(serverUrl());
-  admin.pathname = '/postgres';
-  const version = await withServerClient(admin.toString(), async (client) => {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) throw new BenchError(`There is no database ${name} on ${redact(admin.toString())}.`);
-    const result = await client.query<{ server_version: string }>('show server_version');
-    return result.rows[0]?.server_version ?? '?';
-  });
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  cleanups.push(async () => console.log(`\nKept the database (--reuse): ${redact(url.toString())}`));
-  return { url: url.toString(), name, version };
+  return benchDatabase(
+    name,
+    async (client) => {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount === 0) throw new BenchError(`There is no database ${name} on the bench's PostgreSQL server.`);
+    },
+    async (_admin, url) => console.log(`\nKept the database (--reuse): ${redact(url)}`),
+  );
 }
 
 export interface Person {
