@@ -34,6 +34,7 @@ import { createRedisBus } from './live/redis-bus.ts';
 import { AccessLogController } from './plugins/access-log.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { pageChangesPlugin } from './plugins/page-changes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { frameworkErrors, inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(originCheckPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db });
+  await app.register(pageChangesPlugin);
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(rateLimitPlugin);

@@ -7,6 +7,7 @@ export * from './groups.ts';
 export * from './images.ts';
 export * from './mail.ts';
 export * from './meta.ts';
+export * from './page-changes.ts';
 export * from './posts.ts';
 export * from './rate-limits.ts';
 export * from './sessions.ts';

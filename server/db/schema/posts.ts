@@ -241,6 +241,9 @@ export const answers = pgTable(
   },
   (table) => [
     index('answers_group_created_idx').on(table.groupId, table.createdAt.desc().nullsFirst()),
+    // an author's answers: their groups' pages change when they are renamed (migration 0026), and
+    // deleting an account deletes them
+    index('answers_author_idx').on(table.authorId),
     index('answers_group_visible_idx')
       .on(table.groupId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`not ${table.questionHidden}`),

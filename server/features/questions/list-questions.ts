@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { currentSnapshot, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
@@ -83,6 +84,7 @@ function pageQuery(db: Database, shape: PageShape) {
         ? sql`${questions.likeCount} desc, ${questions.createdAt} asc, ${questions.id} asc`
         : sql`${questions.createdAt} desc, ${questions.id} desc`;
     const page = selectQuestionsWith(db, viewerId, and(...conditions), {
+      snapshot: currentSnapshot.as('snapshot'),
       part: sql<number>`0`.as('part'),
       position: sql<number>`row_number() over (order by ${order})`.mapWith(Number).as('position'),
     })
@@ -99,7 +101,11 @@ function pageQuery(db: Database, shape: PageShape) {
         sql`${questions.status} <> 'pending'`,
         eq(questions.isHidden, false),
       ),
-      { part: sql<number>`1`.as('part'), position: sql<number>`0`.mapWith(Number).as('position') },
+      {
+        snapshot: currentSnapshot.as('snapshot'),
+        part: sql<number>`1`.as('part'),
+        position: sql<number>`0`.mapWith(Number).as('position'),
+      },
     ).limit(1);
     return page.unionAll(pinned).prepare(statementName);
   });
@@ -110,7 +116,8 @@ function pageQuery(db: Database, shape: PageShape) {
  * oldest, then id; new = newest first. Keyset cursors walk questions_group_top_idx and
  * questions_group_created_idx. Each question comes with its answer and the viewer's likes in
  * the same query; the first page also carries the group's pinned question. Every query is
- * prepared once per shape (server/lib/prepared.ts).
+ * prepared once per shape (server/lib/prepared.ts). With `cache`, a page is served again until
+ * something it shows changes (server/lib/page-cache.ts, decision 034).
  */
 export async function listQuestions(options: {
   db: Database;
@@ -122,6 +129,7 @@ export async function listQuestions(options: {
   limit: number;
   /** Only the questions of this session (a malformed id matches none). */
   sessionId?: string | undefined;
+  cache?: PageCache<QuestionListResponse> | undefined;
 }): Promise<QuestionListResponse> {
   const { db, sort, view, limit, groupId } = options;
   const viewerId = options.viewer?.id ?? null;
@@ -130,6 +138,10 @@ export async function listQuestions(options: {
   const session: SessionFilter =
     options.sessionId === undefined ? 'all' : isGroupId(options.sessionId) ? 'one' : 'none';
   const after = options.cursor ? decode(options.cursor) : null;
+  // one page per viewer: it carries their likes, and their own pending and hidden questions
+  const key = JSON.stringify([viewerId, groupId, sort, view, limit, options.sessionId, options.cursor]);
+  const kept = await options.cache?.read(db, key);
+  if (kept) return kept;
   const signedIn = viewerId !== null;
   const values = {
     groupId,
@@ -150,9 +162,12 @@ export async function listQuestions(options: {
   const page = listed.slice(0, limit);
   const last = page.at(-1);
   const nextCursor = listed.length > limit && last ? encode([last.likeCount, last.cursorTime, last.id]) : null;
-  return {
+  const result: QuestionListResponse = {
     pinned: pinnedRow ? presentQuestion(pinnedRow, viewerId) : null,
     questions: page.map((row) => presentQuestion(row, viewerId)),
     nextCursor,
   };
+  // an empty page was answered by another statement (the group's owner): not kept
+  if (rows[0]) options.cache?.store(key, { groupId, snapshot: rows[0].snapshot }, result);
+  return result;
 }

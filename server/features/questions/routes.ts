@@ -6,12 +6,14 @@ import {
   QuestionInputSchema,
   QuestionListQuerySchema,
   QuestionListResponseSchema,
+  type QuestionListResponse,
   QuestionModerationInputSchema,
   QuestionResponseSchema,
   QuestionUpdateInputSchema,
   SimilarQuestionsQuerySchema,
   SimilarQuestionsResponseSchema,
 } from '#shared/schemas/posts.ts';
+import { PageCache } from '../../lib/page-cache.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
 import { answerQuestion } from './answer-question.ts';
 import { askQuestion } from './ask-question.ts';
@@ -33,6 +35,8 @@ const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error
 
 /** The question queue of ama groups (issue 7). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // pages of the queue served again until something they show changes (decision 034)
+  const pages = new PageCache<QuestionListResponse>();
   app.get(
     '/api/groups/:groupId/questions',
     {
@@ -49,7 +53,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listQuestions({ db: app.db, viewer: request.viewer, groupId: request.params.groupId, ...request.query }),
+      listQuestions({
+        db: app.db,
+        viewer: request.viewer,
+        groupId: request.params.groupId,
+        ...request.query,
+        cache: pages,
+      }),
   );
 
   app.get(

@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { customType, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's 64-bit transaction id. */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which transactions changed what a group's cached pages show (decision 034). Written only by
+ * triggers (migration 0026): one row per group and transaction that wrote its questions, answers,
+ * likes, host, or the name of one of its answers' authors. A cached page is served again while
+ * no row of its group is newer than the snapshot it was read in (server/lib/page-cache.ts). Rows
+ * older than ten minutes are deleted by every process once a minute.
+ */
+export const pageChanges = pgTable(
+  'page_changes',
+  {
+    groupId: uuid().notNull(),
+    xid: xid8()
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    changedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.xid] })],
+);

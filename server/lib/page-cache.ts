@@ -1,0 +1,122 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { pageChanges } from '../db/schema/index.ts';
+import { preparedQuery } from './prepared.ts';
+
+/** How many pages a process keeps (the least recently used go first). */
+export const PAGE_CACHE_MAX_ENTRIES = 1_000;
+/**
+ * How long a page is kept at most. The rows of page_changes that could make it stale live ten
+ * minutes (PAGE_CHANGES_KEPT_MS); a page must be gone long before they are.
+ */
+export const PAGE_CACHE_MAX_AGE_MS = 60_000;
+/** How long the rows of page_changes are kept: far longer than any page, and than any write's transaction. */
+export const PAGE_CHANGES_KEPT_MS = 10 * 60_000;
+
+/** What a page was read in: its group and the snapshot of the statement that read it (`pg_current_snapshot()`). */
+export interface PageSource {
+  groupId: string;
+  snapshot: string;
+}
+
+interface Entry<T> extends PageSource {
+  value: T;
+  storedAt: number;
+}
+
+/** The SQL that reads a page's snapshot: select it with the page, in the same statement. */
+export const currentSnapshot = sql<string>`pg_current_snapshot()::text`;
+
+/**
+ * Pages of a group read once and served again until something they show changes (decision 034).
+ *
+ * A page is kept with the snapshot of the statement that read it. Triggers write one row of
+ * `page_changes` per group and transaction that changes what the group's pages show (migration
+ * 0026). Before a kept page is served, one index probe asks whether a row of its group was
+ * committed after that snapshot (its transaction is not visible in it); if one was, the page is
+ * read again. The probe runs in its own statement after whatever committed before it, so a page
+ * is never older than what a fresh read would give: there is no window, on this process or any
+ * other, and it holds for every writer (the app, a job, an operator's SQL).
+ */
+export class PageCache<T> {
+  readonly #entries = new Map<string, Entry<T>>();
+  readonly #maxEntries: number;
+  readonly #maxAgeMs: number;
+  readonly #now: () => number;
+
+  constructor(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+    this.#maxEntries = options.maxEntries ?? PAGE_CACHE_MAX_ENTRIES;
+    this.#maxAgeMs = options.maxAgeMs ?? PAGE_CACHE_MAX_AGE_MS;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The page kept under `key`, if nothing it shows changed since it was read; otherwise undefined. */
+  async read(db: Database, key: string): Promise<T | undefined> {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (this.#now() - entry.storedAt > this.#maxAgeMs) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    const changed = await changedSince(db, entry);
+    if (changed) {
+      // a newer page may have been stored meanwhile
+      if (this.#entries.get(key) === entry) this.#entries.delete(key);
+      return undefined;
+    }
+    // most recently used last
+    if (this.#entries.get(key) === entry) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry.value;
+  }
+
+  /** Keeps `value`, read in `source`, under `key`. */
+  store(key: string, source: PageSource, value: T): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, { ...source, value, storedAt: this.#now() });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.#entries.delete(oldest);
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+}
+
+/** Whether a transaction that `source`'s snapshot does not see has changed its group since. */
+async function changedSince(db: Database, source: PageSource): Promise<boolean> {
+  const query = preparedQuery(db, 'page_changed_since', (name) => {
+    const snapshot = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
+    return db
+      .select({ changed: sql<number>`1` })
+      .from(pageChanges)
+      .where(
+        and(
+          eq(pageChanges.groupId, sql.placeholder('groupId')),
+          // older transactions had ended when the snapshot was taken: it sees what they wrote
+          sql`${pageChanges.xid} >= pg_snapshot_xmin(${snapshot})`,
+          sql`not pg_visible_in_snapshot(${pageChanges.xid}, ${snapshot})`,
+        ),
+      )
+      .limit(1)
+      .prepare(name);
+  });
+  const rows = await query.execute({ groupId: source.groupId, snapshot: source.snapshot });
+  return rows.length > 0;
+}
+
+/** Deletes the rows of page_changes no kept page can need any more. */
+export async function forgetOldPageChanges(db: Database): Promise<void> {
+  await db
+    .delete(pageChanges)
+    .where(sql`${pageChanges.changedAt} < now() - make_interval(secs => ${PAGE_CHANGES_KEPT_MS / 1000})`);
+}
