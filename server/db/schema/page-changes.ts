@@ -6,8 +6,9 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
  * Which transactions changed what a group's cached pages show (decision 034). Written only by
- * triggers (migration 0026): one row per group and transaction that wrote its questions, answers,
- * likes, host, or the name of one of its answers' authors. A cached page is served again while
+ * triggers (migrations 0026 and 0027): one row per group and transaction that wrote its questions,
+ * answers, posts, comments, likes or host, or renamed the author of one of its answers, posts or
+ * comments. A cached page is served again while
  * no row of its group is newer than the snapshot it was read in (server/lib/page-cache.ts). Rows
  * older than ten minutes are deleted by every process once a minute.
  */

@@ -117,6 +117,8 @@ export const comments = pgTable(
     index('comments_parent_created_idx').on(table.parentType, table.parentId, table.createdAt, table.id),
     index('comments_reply_to_idx').on(table.replyToId),
     index('comments_group_created_idx').on(table.groupId, table.createdAt.desc().nullsFirst()),
+    // an author's comments: their groups' pages change when they are renamed (migration 0027)
+    index('comments_author_idx').on(table.authorId),
     check('comments_parent_type_check', sql`${table.parentType} in ('post', 'question')`),
     check('comments_like_count_check', sql`${table.likeCount} >= 0`),
   ],

@@ -6,10 +6,20 @@ import type { ViewerParam } from '../../lib/viewer.ts';
 import { cursorTime } from '../groups/cursor.ts';
 import { commentColumns, presentComment } from './presenter.ts';
 
-/** Comments matching `where` with their author, the group's host and the viewer's like. */
-export function selectComments(db: Queryable, viewerId: ViewerParam, where: SQL | undefined) {
+/** Comments matching `where` with their author, the group's host and the viewer's like (and `extra` columns). */
+export function selectComments<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Queryable,
+  viewerId: ViewerParam,
+  where: SQL | undefined,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select({ ...commentColumns(viewerId), ownerId: groups.ownerId, cursorTime: cursorTime(comments.createdAt) })
+    .select({
+      ...extra,
+      ...commentColumns(viewerId),
+      ownerId: groups.ownerId,
+      cursorTime: cursorTime(comments.createdAt),
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.authorId))
     .innerJoin(groups, eq(groups.id, comments.groupId))

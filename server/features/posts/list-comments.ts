@@ -2,6 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_LIMITS, type CommentListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { comments, groups, questions, type CommentParentType } from '../../db/schema/index.ts';
+import { currentSnapshot, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
@@ -35,7 +36,7 @@ function pageQuery(db: Database, shape: PageShape) {
         sql`(${comments.createdAt}, ${comments.id}) > (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
       );
     }
-    return selectComments(db, viewerId, sql.join(conditions, sql` and `))
+    return selectComments(db, viewerId, sql.join(conditions, sql` and `), { snapshot: currentSnapshot.as('snapshot') })
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(sql.placeholder('limit'))
       .prepare(statementName);
@@ -47,7 +48,9 @@ function pageQuery(db: Database, shape: PageShape) {
  * names its replyToId; the client nests them), keyset on (created_at, id) along
  * comments_parent_created_idx. Comments of a hidden or pending question: its host and author
  * only. One statement; a page without comments asks for the parent itself, which says 404 or 403
- * where the page could not.
+ * where the page could not. With `cache`, a page is served again until something it shows changes
+ * (server/lib/page-cache.ts, decision 034): its comments, their likes and authors, the question's
+ * visibility and the host are all changes of the comments' group.
  */
 export async function listComments(options: {
   db: Database;
@@ -56,11 +59,16 @@ export async function listComments(options: {
   parentId: string;
   cursor?: string | undefined;
   limit?: number | undefined;
+  cache?: PageCache<CommentListResponse> | undefined;
 }): Promise<CommentListResponse> {
   const { db, viewer, parentType } = options;
   const viewerId = viewer?.id ?? null;
   const limit = options.limit ?? CONTENT_LIMITS.commentsPageSize;
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  // one page per viewer: it carries their likes (and a question's comments depend on who asks)
+  const key = JSON.stringify([viewerId, parentType, options.parentId, limit, options.cursor]);
+  const kept = await options.cache?.read(db, key);
+  if (kept) return kept;
   // a malformed id reads nothing: the parent's lookup below answers its 404
   const rows = isGroupId(options.parentId)
     ? await pageQuery(db, { parentType, after: after !== null, signedIn: viewerId !== null }).execute({
@@ -76,8 +84,12 @@ export async function listComments(options: {
   }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
+  const result: CommentListResponse = {
     comments: page.map((row) => presentComment(row, { viewerId, ownerId: row.ownerId })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
   };
+  // an empty page was answered with other statements (the parent's): not kept
+  const first = rows[0];
+  if (first) options.cache?.store(key, { groupId: first.groupId, snapshot: first.snapshot }, result);
+  return result;
 }

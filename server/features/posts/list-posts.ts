@@ -4,6 +4,7 @@ import type { PostListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { currentSnapshot, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
@@ -20,7 +21,9 @@ function pageQuery(db: Database, shape: { after: boolean; signedIn: boolean }) {
         sql`(${posts.createdAt}, ${posts.id}) < (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`,
       );
     }
-    return selectPosts(db, signedIn ? sql.placeholder('viewerId') : null, sql.join(conditions, sql` and `))
+    return selectPosts(db, signedIn ? sql.placeholder('viewerId') : null, sql.join(conditions, sql` and `), {
+      snapshot: currentSnapshot.as('snapshot'),
+    })
       .orderBy(desc(posts.createdAt), desc(posts.id))
       .limit(sql.placeholder('limit'))
       .prepare(name);
@@ -30,7 +33,8 @@ function pageQuery(db: Database, shape: { after: boolean; signedIn: boolean }) {
 /**
  * One page of a group's posts, newest first, keyset on (created_at, id) in the order of
  * posts_group_created_idx, each with its author, the viewer's like and its newest likers: one
- * statement; a page without posts asks whether the group exists (404 otherwise).
+ * statement; a page without posts asks whether the group exists (404 otherwise). With `cache`, a
+ * page is served again until something it shows changes (server/lib/page-cache.ts, decision 034).
  */
 export async function listPosts(options: {
   db: Database;
@@ -38,11 +42,16 @@ export async function listPosts(options: {
   groupId: string;
   cursor?: string | undefined;
   limit: number;
+  cache?: PageCache<PostListResponse> | undefined;
 }): Promise<PostListResponse> {
   const { db, groupId, limit } = options;
   const viewerId = options.viewer?.id ?? null;
   if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  // one page per viewer: it carries their likes
+  const key = JSON.stringify([viewerId, groupId, limit, options.cursor]);
+  const kept = await options.cache?.read(db, key);
+  if (kept) return kept;
   const rows = await pageQuery(db, { after: after !== null, signedIn: viewerId !== null }).execute({
     groupId,
     viewerId,
@@ -54,8 +63,11 @@ export async function listPosts(options: {
   }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return {
+  const result: PostListResponse = {
     posts: presentPosts(viewerId, page),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
   };
+  // an empty page was answered by another statement (the group's existence): not kept
+  if (rows[0]) options.cache?.store(key, { groupId, snapshot: rows[0].snapshot }, result);
+  return result;
 }

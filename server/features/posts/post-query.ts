@@ -9,11 +9,18 @@ import { postColumns, presentPost } from './presenter.ts';
 
 /**
  * Posts matching `where` with their author, the group's host, the viewer's like and the newest
- * likers (kept on the post's row: decision 032), one row each; callers add order and limit.
+ * likers (kept on the post's row: decision 032), one row each (and `extra` columns); callers add
+ * order and limit.
  */
-export function selectPosts(db: Queryable, viewerId: ViewerParam, where: SQL | undefined) {
+export function selectPosts<Extra extends Record<string, SQL.Aliased | SQL>>(
+  db: Queryable,
+  viewerId: ViewerParam,
+  where: SQL | undefined,
+  extra: Extra = {} as Extra,
+) {
   return db
     .select({
+      ...extra,
       ...postColumns(viewerId),
       ownerId: groups.ownerId,
       cursorTime: cursorTime(posts.createdAt),

@@ -6,6 +6,7 @@ import {
   CONTENT_LIMITS,
   CommentInputSchema,
   CommentListResponseSchema,
+  type CommentListResponse,
   CommentResponseSchema,
   CommentUpdateInputSchema,
   LikeResponseSchema,
@@ -13,11 +14,13 @@ import {
   LikersResponseSchema,
   PostInputSchema,
   PostListResponseSchema,
+  type PostListResponse,
   PostResponseSchema,
   PostUpdateInputSchema,
 } from '#shared/schemas/posts.ts';
 import type { CommentParentType } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
+import { PageCache } from '../../lib/page-cache.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
 import { isGroupId } from '../groups/cursor.ts';
 import { createComment } from './create-comment.ts';
@@ -53,6 +56,9 @@ const RULE =
 
 /** Posts, comments and replies, and likes (issue 7). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // pages of posts and comments served again until something they show changes (decision 034)
+  const postPages = new PageCache<PostListResponse>();
+  const commentPages = new PageCache<CommentListResponse>();
   app.get(
     '/api/groups/:groupId/posts',
     {
@@ -66,7 +72,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listPosts({ db: app.db, viewer: request.viewer, groupId: request.params.groupId, ...request.query }),
+      listPosts({
+        db: app.db,
+        viewer: request.viewer,
+        groupId: request.params.groupId,
+        ...request.query,
+        cache: postPages,
+      }),
   );
 
   app.post(
@@ -181,6 +193,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
           parentType,
           parentId: parentId(request.params as Record<string, string>),
           cursor: request.query.cursor,
+          cache: commentPages,
         }),
     );
 
