@@ -22,7 +22,33 @@ export interface PageSource {
 interface Entry<T> extends PageSource {
   value: T;
   storedAt: number;
+  /** The group's count of live events when the page was kept. */
+  epoch: number;
 }
+
+/**
+ * Which groups this process has heard live events of since a page was kept: a hint only. A page
+ * of a group with a newer event is read again without asking PostgreSQL whether it changed (it
+ * surely did: during a vote burst that saves each read the probe). Without the hint, nothing is
+ * served that the probe would not allow: a page is never served on the hint's word.
+ */
+export class GroupEvents {
+  readonly #counts = new Map<string, number>();
+
+  heard(groupId: string): void {
+    this.#counts.set(groupId, (this.#counts.get(groupId) ?? 0) + 1);
+  }
+
+  count(groupId: string): number {
+    return this.#counts.get(groupId) ?? 0;
+  }
+}
+
+/** The pages kept by any PageCache: never changed once kept, so their JSON is written once (response-serializer.ts). */
+const keptPages = new WeakSet<object>();
+
+export const isKeptPage = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && keptPages.has(value);
 
 /** The SQL that reads a page's snapshot: select it with the page, in the same statement. */
 export const currentSnapshot = sql<string>`pg_current_snapshot()::text`;
@@ -44,10 +70,15 @@ export class PageCache<T> {
   readonly #maxAgeMs: number;
   readonly #now: () => number;
 
-  constructor(options: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+  readonly #events: GroupEvents;
+
+  constructor(
+    options: { maxEntries?: number; maxAgeMs?: number; now?: () => number; events?: GroupEvents | undefined } = {},
+  ) {
     this.#maxEntries = options.maxEntries ?? PAGE_CACHE_MAX_ENTRIES;
     this.#maxAgeMs = options.maxAgeMs ?? PAGE_CACHE_MAX_AGE_MS;
     this.#now = options.now ?? Date.now;
+    this.#events = options.events ?? new GroupEvents();
   }
 
   get size(): number {
@@ -58,7 +89,7 @@ export class PageCache<T> {
   async read(db: Database, key: string): Promise<T | undefined> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (this.#now() - entry.storedAt > this.#maxAgeMs) {
+    if (this.#now() - entry.storedAt > this.#maxAgeMs || this.#events.count(entry.groupId) !== entry.epoch) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -78,8 +109,9 @@ export class PageCache<T> {
 
   /** Keeps `value`, read in `source`, under `key`. */
   store(key: string, source: PageSource, value: T): void {
+    if (typeof value === 'object' && value !== null) keptPages.add(value);
     this.#entries.delete(key);
-    this.#entries.set(key, { ...source, value, storedAt: this.#now() });
+    this.#entries.set(key, { ...source, value, storedAt: this.#now(), epoch: this.#events.count(source.groupId) });
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;

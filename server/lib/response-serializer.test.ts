@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastSerializerFor, nullableAsKeyword } from './response-serializer.ts';
+import { PageCache } from './page-cache.ts';
+import { fastSerializerFor, nullableAsKeyword, writtenOnceWhenKept } from './response-serializer.ts';
 
 describe('nullableAsKeyword', () => {
   it('turns anyOf [schema, null] into the schema with nullable, at any depth', () => {
@@ -49,5 +50,24 @@ describe('fastSerializerFor', () => {
   it('refuses a value without a required field', () => {
     const serialize = fastSerializerFor(Schema);
     expect(() => serialize?.({ at: null, answer: null, tags: [] })).toThrow();
+  });
+});
+
+describe('writtenOnceWhenKept', () => {
+  it('writes a kept page once, and anything else every time', () => {
+    let calls = 0;
+    const serialize = writtenOnceWhenKept((data) => {
+      calls += 1;
+      return JSON.stringify(data);
+    });
+    const kept = { questions: [1, 2] };
+    new PageCache<typeof kept>().store('key', { groupId: 'g', snapshot: '1:1:' }, kept);
+    expect([serialize(kept), serialize(kept), serialize(kept)]).toEqual(Array(3).fill('{"questions":[1,2]}'));
+    expect(calls).toBe(1);
+    const fresh = { questions: [1, 2] };
+    serialize(fresh);
+    serialize(fresh);
+    serialize(null);
+    expect(calls).toBe(4);
   });
 });

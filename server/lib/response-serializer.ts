@@ -3,6 +3,7 @@ import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import { createSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isKeptPage } from './page-cache.ts';
 
 type SerializerCompiler = Parameters<FastifyInstance['setSerializerCompiler']>[0];
 type RouteSchema = Parameters<SerializerCompiler>[0];
@@ -59,19 +60,37 @@ export function fastSerializerFor(schema: z.ZodType): ((data: unknown) => string
 }
 
 /**
+ * `serialize`, which writes a page kept by a PageCache (the same object answers many requests
+ * until its group changes) only once: the JSON is kept with the object, for as long as it lives.
+ */
+export function writtenOnceWhenKept(serialize: (data: unknown) => string): (data: unknown) => string {
+  const written = new WeakMap<object, string>();
+  return (data) => {
+    if (!isKeptPage(data)) return serialize(data);
+    let json = written.get(data);
+    if (json === undefined) {
+      json = serialize(data);
+      written.set(data, json);
+    }
+    return json;
+  };
+}
+
+/**
  * Fastify's serializer compiler for our zod response schemas. zod's own serializer parses every
  * response against its schema before `JSON.stringify`, which cost a cheap read as much as its
  * query; fast-json-stringify writes the same JSON from code compiled once per route. With
  * `verify` (tests), each response is also serialized by zod's serializer and the two must agree
  * exactly, so the whole test suite checks the fast one against zod on every response it makes.
- * A schema without a JSON Schema form keeps zod's serializer.
+ * A schema without a JSON Schema form keeps zod's serializer. A kept page is written once.
  */
 export function responseSerializerCompiler(options: { verify: boolean }): SerializerCompiler {
   return (routeSchema: RouteSchema) => {
     const viaZod = zodSerializerCompiler(routeSchema as never) as (data: unknown) => string;
     const schema = zodSchemaOf(routeSchema.schema);
-    const fast = schema ? fastSerializerFor(schema) : null;
-    if (!fast) return viaZod;
+    const compiled = schema ? fastSerializerFor(schema) : null;
+    if (!compiled) return viaZod;
+    const fast = writtenOnceWhenKept(compiled);
     if (!options.verify) return fast;
     return (data: unknown) => {
       const expected = viaZod(data);

@@ -9,6 +9,7 @@ import {
   LiveEventSchema,
   type LiveEvent,
 } from '#shared/schemas/live.ts';
+import { groupTopic } from '#shared/constants/live.ts';
 import type { Transaction } from '../db/client.ts';
 import { forbidden, tooManyRequests } from '../lib/errors.ts';
 import { createGate } from '../lib/gate.ts';
@@ -31,6 +32,7 @@ import { addressSubject } from './rate-limit.ts';
  * that sent no `sessions.ended`, stops within this time).
  */
 const HEARTBEAT_MS = 30_000;
+const GROUP_TOPIC_PREFIX = groupTopic('');
 /** How long a write that ends sessions waits for its event to come back through the bus. */
 const ECHO_WAIT_MS = 1_000;
 
@@ -157,9 +159,17 @@ export const livePlugin = fp(
       },
     } satisfies Live);
 
+    // a group's kept pages are read again after its events without asking PostgreSQL (a hint only)
+    const groupOfEvent = (event: LiveEvent) => {
+      if (event.topic.startsWith(GROUP_TOPIC_PREFIX))
+        app.groupEvents.heard(event.topic.slice(GROUP_TOPIC_PREFIX.length));
+      const { groupId } = event.ids;
+      if (typeof groupId === 'string') app.groupEvents.heard(groupId);
+    };
     await bus.start(
       (event) => {
         forgetEndedSessions(event);
+        groupOfEvent(event);
         if (typeof event.ids.echo === 'string') receiveEcho(event.ids.echo);
         hub.deliver(event);
       },
@@ -234,5 +244,5 @@ export const livePlugin = fp(
       await bus.close();
     });
   },
-  { name: 'live', dependencies: ['database', 'accounts'] },
+  { name: 'live', dependencies: ['database', 'accounts', 'page-changes'] },
 );

@@ -1,14 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { logDatabaseError } from '../lib/database-errors.ts';
-import { forgetOldPageChanges } from '../lib/page-cache.ts';
+import { forgetOldPageChanges, GroupEvents } from '../lib/page-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The groups this process heard live events of: a hint for the kept pages (server/lib/page-cache.ts). */
+    groupEvents: GroupEvents;
+  }
+}
 
 /** How often each process deletes the rows of page_changes no kept page can need (decision 034). */
 const SWEEP_MS = 60_000;
 
-/** Keeps page_changes small: every process sweeps it once a minute (harmless when several do). */
+/**
+ * Kept pages (decision 034): the hint of the groups' live events that their caches share, and
+ * page_changes kept small: every process sweeps it once a minute (harmless when several do).
+ */
 export const pageChangesPlugin = fp(
   async (app: FastifyInstance) => {
+    app.decorate('groupEvents', new GroupEvents());
     const sweep = () => {
       forgetOldPageChanges(app.db).catch((error: unknown) => {
         logDatabaseError(app.log, 'warn', error, 'old page changes could not be deleted');

@@ -57,8 +57,8 @@ const RULE =
 /** Posts, comments and replies, and likes (issue 7). */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // pages of posts and comments served again until something they show changes (decision 034)
-  const postPages = new PageCache<PostListResponse>();
-  const commentPages = new PageCache<CommentListResponse>();
+  const postPages = new PageCache<PostListResponse>({ events: app.groupEvents });
+  const commentPages = new PageCache<CommentListResponse>({ events: app.groupEvents });
   app.get(
     '/api/groups/:groupId/posts',
     {

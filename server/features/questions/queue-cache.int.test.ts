@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { groups, pageChanges } from '../../db/schema/index.ts';
-import { forgetOldPageChanges, PAGE_CACHE_MAX_AGE_MS, PageCache } from '../../lib/page-cache.ts';
+import { forgetOldPageChanges, GroupEvents, PAGE_CACHE_MAX_AGE_MS, PageCache } from '../../lib/page-cache.ts';
+import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { listQuestions, type QuestionView } from './list-questions.ts';
 import {
@@ -88,6 +88,14 @@ async function like(person: TestPerson, targetType: 'question' | 'answer', id: s
 }
 
 /** A write no trigger sees (replica role): what the cache cannot know of, so the kept page shows. */
+/**
+ * Waits until this process has heard the live events of the group's writes since `before` (the
+ * bus brings them in commit order): a page kept before they come is dropped when they do.
+ */
+async function eventsHeard(groupId: string, before: number) {
+  await vi.waitFor(() => expect(app.groupEvents.count(groupId)).toBeGreaterThan(before));
+}
+
 async function writeUnseen(questionId: string, body: string) {
   await raw.query('begin');
   await raw.query('set local session_replication_role = replica');
@@ -97,7 +105,9 @@ async function writeUnseen(questionId: string, body: string) {
 
 describe('the question queue served again', () => {
   it('is served again while nothing changes, and never shows a page a fresh read would not', async () => {
+    const before = app.groupEvents.count(cast.groupId);
     const question = await ask(app, asker, cast.groupId, 'Is this page kept?');
+    await eventsHeard(cast.groupId, before);
     const first = await listQueue(app, null, cast.groupId, 'sort=new&limit=20');
     expect(first.questions[0]?.body).toBe('Is this page kept?');
     // a change no trigger sees leaves the kept page as it was: it is served again, not read again
@@ -243,8 +253,10 @@ describe('the question queue served again', () => {
     const answered = await call(app, own.host, 'PUT', `/api/questions/${question.id}/answer`, { body: 'I do.' });
     expect(answered.statusCode, answered.body).toBe(200);
     const hidden = await ask(app, own.member, own.groupId, 'Hidden one?');
+    const before = app.groupEvents.count(own.groupId);
     const hiding = await call(app, own.host, 'PATCH', `/api/questions/${hidden.id}/moderation`, { isHidden: true });
     expect(hiding.statusCode, hiding.body).toBe(200);
+    await eventsHeard(own.groupId, before);
     const answeredView = () => listQueue(app, null, own.groupId, 'view=answered');
     expect((await answeredView()).questions[0]?.answer?.author.name).not.toBe('Another Name');
     // kept: a change no trigger sees does not show
@@ -346,5 +358,20 @@ describe('PageCache', () => {
     now += PAGE_CACHE_MAX_AGE_MS + 1;
     expect(await cache.read(app.db, 'a')).toBeUndefined();
     expect(cache.size).toBe(1);
+  });
+
+  it("drops a page when the group's live events were heard since, without asking PostgreSQL", async () => {
+    const events = new GroupEvents();
+    const cache = new PageCache<string>({ events });
+    const noDatabase = {} as Database;
+    cache.store('page', { groupId: cast.groupId, snapshot: '1:1:' }, 'kept');
+    events.heard(cast.groupId);
+    // a probe would need the database, which this one is not
+    expect(await cache.read(noDatabase, 'page')).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // another group's events change nothing: the page is asked about (and this time the group did change)
+    cache.store('page', { groupId: cast.groupId, snapshot: '1:1:' }, 'kept');
+    events.heard('another group');
+    expect(await cache.read(app.db, 'page')).toBeUndefined();
   });
 });

@@ -36,7 +36,7 @@ const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error
 /** The question queue of ama groups (issue 7). */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   // pages of the queue served again until something they show changes (decision 034)
-  const pages = new PageCache<QuestionListResponse>();
+  const pages = new PageCache<QuestionListResponse>({ events: app.groupEvents });
   app.get(
     '/api/groups/:groupId/questions',
     {
