@@ -81,8 +81,52 @@ export class PageCache<T> {
     this.#events = options.events ?? new GroupEvents();
   }
 
+  /** The reads under way, by key: a read of the same page waits for them, then asks (below). */
+  readonly #loading = new Map<string, Promise<void>>();
+
   get size(): number {
     return this.#entries.size;
+  }
+
+  /**
+   * The page under `key`: kept, if nothing it shows changed since it was read; otherwise `load`ed
+   * and kept when `load` names the snapshot it was read in. While a page is being read, another
+   * request for it waits for that read and then asks whether what it kept is still current (the
+   * probe), instead of reading it too: after a change, a burst of readers of one page costs one
+   * read and a probe each, not a read each.
+   */
+  serve(db: Database, key: string, load: () => Promise<LoadedPage<T>>): Promise<T> {
+    // nothing kept and nobody reading it: read it, known at once to whoever comes next
+    if (!this.#loading.has(key) && !this.#entries.has(key)) return this.#load(key, load);
+    return this.#serveKept(db, key, load);
+  }
+
+  async #serveKept(db: Database, key: string, load: () => Promise<LoadedPage<T>>): Promise<T> {
+    for (let round = 0; round < 2; round += 1) {
+      const loading = this.#loading.get(key);
+      if (loading) await loading;
+      const kept = await this.read(db, key);
+      if (kept !== undefined) return kept;
+      // someone began reading it while this one asked: wait for theirs, once
+      if (!this.#loading.has(key)) break;
+    }
+    return this.#load(key, load);
+  }
+
+  async #load(key: string, load: () => Promise<LoadedPage<T>>): Promise<T> {
+    const pending = load();
+    const settled = pending.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#loading.set(key, settled);
+    try {
+      const { value, source } = await pending;
+      if (source) this.store(key, source, value);
+      return value;
+    } finally {
+      if (this.#loading.get(key) === settled) this.#loading.delete(key);
+    }
   }
 
   /** The page kept under `key`, if nothing it shows changed since it was read; otherwise undefined. */
@@ -122,6 +166,22 @@ export class PageCache<T> {
   clear(): void {
     this.#entries.clear();
   }
+}
+
+/** What a page's read gives: the page, and the snapshot it was read in when it may be kept. */
+export interface LoadedPage<T> {
+  value: T;
+  source: PageSource | undefined;
+}
+
+/** `cache.serve(…)`, or simply `load()` without a cache. */
+export async function servePage<T>(
+  cache: PageCache<T> | undefined,
+  db: Database,
+  key: string,
+  load: () => Promise<LoadedPage<T>>,
+): Promise<T> {
+  return cache ? cache.serve(db, key, load) : (await load()).value;
 }
 
 /** Whether a transaction that `source`'s snapshot does not see has changed its group since. */

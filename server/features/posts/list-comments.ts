@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_LIMITS, type CommentListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { comments, groups, questions, type CommentParentType } from '../../db/schema/index.ts';
-import { currentSnapshot, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
@@ -67,29 +67,28 @@ export async function listComments(options: {
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
   // one page per viewer: it carries their likes (and a question's comments depend on who asks)
   const key = JSON.stringify([viewerId, parentType, options.parentId, limit, options.cursor]);
-  const kept = await options.cache?.read(db, key);
-  if (kept) return kept;
-  // a malformed id reads nothing: the parent's lookup below answers its 404
-  const rows = isGroupId(options.parentId)
-    ? await pageQuery(db, { parentType, after: after !== null, signedIn: viewerId !== null }).execute({
-        parentId: options.parentId,
-        viewerId,
-        limit: limit + 1,
-        ...(after ? { time: after.key, id: after.id } : {}),
-      })
-    : [];
-  if (rows.length === 0) {
-    const parent = await loadCommentParent({ db, parentType, parentId: options.parentId });
-    requireVisibleParent(parent, viewer);
-  }
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const result: CommentListResponse = {
-    comments: page.map((row) => presentComment(row, { viewerId, ownerId: row.ownerId })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
-  };
-  // an empty page was answered with other statements (the parent's): not kept
-  const first = rows[0];
-  if (first) options.cache?.store(key, { groupId: first.groupId, snapshot: first.snapshot }, result);
-  return result;
+  return servePage(options.cache, db, key, async () => {
+    // a malformed id reads nothing: the parent's lookup below answers its 404
+    const rows = isGroupId(options.parentId)
+      ? await pageQuery(db, { parentType, after: after !== null, signedIn: viewerId !== null }).execute({
+          parentId: options.parentId,
+          viewerId,
+          limit: limit + 1,
+          ...(after ? { time: after.key, id: after.id } : {}),
+        })
+      : [];
+    if (rows.length === 0) {
+      const parent = await loadCommentParent({ db, parentType, parentId: options.parentId });
+      requireVisibleParent(parent, viewer);
+    }
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const result: CommentListResponse = {
+      comments: page.map((row) => presentComment(row, { viewerId, ownerId: row.ownerId })),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+    };
+    // an empty page was answered with other statements (the parent's): not kept
+    const first = rows[0];
+    return { value: result, source: first ? { groupId: first.groupId, snapshot: first.snapshot } : undefined };
+  });
 }

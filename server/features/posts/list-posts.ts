@@ -4,7 +4,7 @@ import type { PostListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentSnapshot, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
@@ -50,24 +50,23 @@ export async function listPosts(options: {
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
   // one page per viewer: it carries their likes
   const key = JSON.stringify([viewerId, groupId, limit, options.cursor]);
-  const kept = await options.cache?.read(db, key);
-  if (kept) return kept;
-  const rows = await pageQuery(db, { after: after !== null, signedIn: viewerId !== null }).execute({
-    groupId,
-    viewerId,
-    limit: limit + 1,
-    ...(after ? { time: after.key, id: after.id } : {}),
+  return servePage(options.cache, db, key, async () => {
+    const rows = await pageQuery(db, { after: after !== null, signedIn: viewerId !== null }).execute({
+      groupId,
+      viewerId,
+      limit: limit + 1,
+      ...(after ? { time: after.key, id: after.id } : {}),
+    });
+    if (rows.length === 0 && (await findGroupOwner(db, groupId)) === undefined) {
+      throw notFound(GROUP_MESSAGES.notFound);
+    }
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const result: PostListResponse = {
+      posts: presentPosts(viewerId, page),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+    };
+    // an empty page was answered by another statement (the group's existence): not kept
+    return { value: result, source: rows[0] ? { groupId, snapshot: rows[0].snapshot } : undefined };
   });
-  if (rows.length === 0 && (await findGroupOwner(db, groupId)) === undefined) {
-    throw notFound(GROUP_MESSAGES.notFound);
-  }
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const result: PostListResponse = {
-    posts: presentPosts(viewerId, page),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
-  };
-  // an empty page was answered by another statement (the group's existence): not kept
-  if (rows[0]) options.cache?.store(key, { groupId, snapshot: rows[0].snapshot }, result);
-  return result;
 }

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { currentSnapshot, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
@@ -140,34 +140,33 @@ export async function listQuestions(options: {
   const after = options.cursor ? decode(options.cursor) : null;
   // one page per viewer: it carries their likes, and their own pending and hidden questions
   const key = JSON.stringify([viewerId, groupId, sort, view, limit, options.sessionId, options.cursor]);
-  const kept = await options.cache?.read(db, key);
-  if (kept) return kept;
-  const signedIn = viewerId !== null;
-  const values = {
-    groupId,
-    viewerId,
-    sessionId: options.sessionId,
-    limit: limit + 1,
-    ...(after ? { votes: after[0], time: after[1], id: after[2] } : {}),
-  };
-  const rows = await pageQuery(db, { sort, view, after: after !== null, signedIn, session }).execute(values);
-  // Every row names the group's host; without a row, ask for the group itself (404, or an empty queue).
-  const ownerId = rows[0]?.ownerId ?? (await findGroupOwner(db, groupId));
-  if (ownerId === undefined) throw notFound(GROUP_MESSAGES.notFound);
-  if ((view === 'pending' || view === 'hidden') && viewerId !== ownerId) {
-    throw forbidden(CONTENT_MESSAGES.onlyHostModerates);
-  }
-  const listed = rows.filter((row) => row.part === 0).sort((a, b) => a.position - b.position);
-  const pinnedRow = rows.find((row) => row.part === 1);
-  const page = listed.slice(0, limit);
-  const last = page.at(-1);
-  const nextCursor = listed.length > limit && last ? encode([last.likeCount, last.cursorTime, last.id]) : null;
-  const result: QuestionListResponse = {
-    pinned: pinnedRow ? presentQuestion(pinnedRow, viewerId) : null,
-    questions: page.map((row) => presentQuestion(row, viewerId)),
-    nextCursor,
-  };
-  // an empty page was answered by another statement (the group's owner): not kept
-  if (rows[0]) options.cache?.store(key, { groupId, snapshot: rows[0].snapshot }, result);
-  return result;
+  return servePage(options.cache, db, key, async () => {
+    const signedIn = viewerId !== null;
+    const values = {
+      groupId,
+      viewerId,
+      sessionId: options.sessionId,
+      limit: limit + 1,
+      ...(after ? { votes: after[0], time: after[1], id: after[2] } : {}),
+    };
+    const rows = await pageQuery(db, { sort, view, after: after !== null, signedIn, session }).execute(values);
+    // Every row names the group's host; without a row, ask for the group itself (404, or an empty queue).
+    const ownerId = rows[0]?.ownerId ?? (await findGroupOwner(db, groupId));
+    if (ownerId === undefined) throw notFound(GROUP_MESSAGES.notFound);
+    if ((view === 'pending' || view === 'hidden') && viewerId !== ownerId) {
+      throw forbidden(CONTENT_MESSAGES.onlyHostModerates);
+    }
+    const listed = rows.filter((row) => row.part === 0).sort((a, b) => a.position - b.position);
+    const pinnedRow = rows.find((row) => row.part === 1);
+    const page = listed.slice(0, limit);
+    const last = page.at(-1);
+    const nextCursor = listed.length > limit && last ? encode([last.likeCount, last.cursorTime, last.id]) : null;
+    const result: QuestionListResponse = {
+      pinned: pinnedRow ? presentQuestion(pinnedRow, viewerId) : null,
+      questions: page.map((row) => presentQuestion(row, viewerId)),
+      nextCursor,
+    };
+    // an empty page was answered by another statement (the group's owner): not kept
+    return { value: result, source: rows[0] ? { groupId, snapshot: rows[0].snapshot } : undefined };
+  });
 }
