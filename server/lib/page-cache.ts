@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { pageChanges } from '../db/schema/index.ts';
@@ -13,34 +14,49 @@ export const PAGE_CACHE_MAX_AGE_MS = 60_000;
 /** How long the rows of page_changes are kept: far longer than any page, and than any write's transaction. */
 export const PAGE_CHANGES_KEPT_MS = 10 * 60_000;
 
-/** What a page was read in: its group and the snapshot of the statement that read it (`pg_current_snapshot()`). */
+/**
+ * The scopes of a group's pages (migration 0028): its question queue and the comments of its
+ * questions ('queue', named by the group's id), and its posts and their comments ('posts', a uuid
+ * made from the group's id as `page_scope` makes it in SQL).
+ */
+export type PageKind = 'queue' | 'posts';
+
+/** The scope of a group's pages of one kind, as page_changes names it (`page_scope(group_id, kind)`). */
+export function pageScope(groupId: string, kind: PageKind): string {
+  const id = groupId.toLowerCase();
+  if (kind === 'queue') return id;
+  const hex = createHash('md5').update(`${id}:posts`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** What a page was read in: its scope (`pageScope`) and the snapshot of the statement that read it (`pg_current_snapshot()`). */
 export interface PageSource {
-  groupId: string;
+  scope: string;
   snapshot: string;
 }
 
 interface Entry<T> extends PageSource {
   value: T;
   storedAt: number;
-  /** The group's count of live events when the page was kept. */
+  /** The scope's count of live events when the page was kept. */
   epoch: number;
 }
 
 /**
- * Which groups this process has heard live events of since a page was kept: a hint only. A page
- * of a group with a newer event is read again without asking PostgreSQL whether it changed (it
+ * Which scopes this process has heard live events of since a page was kept: a hint only. A page
+ * of a scope with a newer event is read again without asking PostgreSQL whether it changed (it
  * surely did: during a vote burst that saves each read the probe). Without the hint, nothing is
  * served that the probe would not allow: a page is never served on the hint's word.
  */
 export class GroupEvents {
   readonly #counts = new Map<string, number>();
 
-  heard(groupId: string): void {
-    this.#counts.set(groupId, (this.#counts.get(groupId) ?? 0) + 1);
+  heard(scope: string): void {
+    this.#counts.set(scope, (this.#counts.get(scope) ?? 0) + 1);
   }
 
-  count(groupId: string): number {
-    return this.#counts.get(groupId) ?? 0;
+  count(scope: string): number {
+    return this.#counts.get(scope) ?? 0;
   }
 }
 
@@ -133,7 +149,7 @@ export class PageCache<T> {
   async read(db: Database, key: string): Promise<T | undefined> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (this.#now() - entry.storedAt > this.#maxAgeMs || this.#events.count(entry.groupId) !== entry.epoch) {
+    if (this.#now() - entry.storedAt > this.#maxAgeMs || this.#events.count(entry.scope) !== entry.epoch) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -155,7 +171,7 @@ export class PageCache<T> {
   store(key: string, source: PageSource, value: T): void {
     if (typeof value === 'object' && value !== null) keptPages.add(value);
     this.#entries.delete(key);
-    this.#entries.set(key, { ...source, value, storedAt: this.#now(), epoch: this.#events.count(source.groupId) });
+    this.#entries.set(key, { ...source, value, storedAt: this.#now(), epoch: this.#events.count(source.scope) });
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
@@ -193,7 +209,7 @@ async function changedSince(db: Database, source: PageSource): Promise<boolean> 
       .from(pageChanges)
       .where(
         and(
-          eq(pageChanges.groupId, sql.placeholder('groupId')),
+          eq(pageChanges.groupId, sql.placeholder('scope')),
           // older transactions had ended when the snapshot was taken: it sees what they wrote
           sql`${pageChanges.xid} >= pg_snapshot_xmin(${snapshot})`,
           sql`not pg_visible_in_snapshot(${pageChanges.xid}, ${snapshot})`,
@@ -202,7 +218,7 @@ async function changedSince(db: Database, source: PageSource): Promise<boolean> 
       .limit(1)
       .prepare(name);
   });
-  const rows = await query.execute({ groupId: source.groupId, snapshot: source.snapshot });
+  const rows = await query.execute({ scope: source.scope, snapshot: source.snapshot });
   return rows.length > 0;
 }
 

@@ -13,6 +13,7 @@ import { groupTopic } from '#shared/constants/live.ts';
 import type { Transaction } from '../db/client.ts';
 import { forbidden, tooManyRequests } from '../lib/errors.ts';
 import { createGate } from '../lib/gate.ts';
+import { pageScope } from '../lib/page-cache.ts';
 import { isSameSiteOrigin } from '../lib/origin.ts';
 import type { LiveBus } from '../live/bus.ts';
 import {
@@ -159,17 +160,29 @@ export const livePlugin = fp(
       },
     } satisfies Live);
 
-    // a group's kept pages are read again after its events without asking PostgreSQL (a hint only)
-    const groupOfEvent = (event: LiveEvent) => {
-      if (event.topic.startsWith(GROUP_TOPIC_PREFIX))
-        app.groupEvents.heard(event.topic.slice(GROUP_TOPIC_PREFIX.length));
-      const { groupId } = event.ids;
-      if (typeof groupId === 'string') app.groupEvents.heard(groupId);
+    // a group's kept pages are read again after its content's events without asking PostgreSQL
+    // (a hint only: server/lib/page-cache.ts)
+    const pageScopesOfEvent = (event: LiveEvent): string[] => {
+      const groupId = event.topic.startsWith(GROUP_TOPIC_PREFIX)
+        ? event.topic.slice(GROUP_TOPIC_PREFIX.length)
+        : event.ids.groupId;
+      if (typeof groupId !== 'string') return [];
+      const both = [pageScope(groupId, 'queue'), pageScope(groupId, 'posts')];
+      const [kind] = event.event.split('.');
+      const about = event.data?.parentType ?? event.data?.targetType;
+      if (kind === 'question') return [pageScope(groupId, 'queue')];
+      if (kind === 'post') return [pageScope(groupId, 'posts')];
+      if (kind === 'comment' || kind === 'like') {
+        if (about === 'post') return [pageScope(groupId, 'posts')];
+        if (about === 'question' || about === 'answer') return [pageScope(groupId, 'queue')];
+        return both;
+      }
+      return kind === 'group' ? both : [];
     };
     await bus.start(
       (event) => {
         forgetEndedSessions(event);
-        groupOfEvent(event);
+        for (const scope of pageScopesOfEvent(event)) app.groupEvents.heard(scope);
         if (typeof event.ids.echo === 'string') receiveEcho(event.ids.echo);
         hub.deliver(event);
       },

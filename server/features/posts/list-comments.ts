@@ -2,7 +2,7 @@ import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_LIMITS, type CommentListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { comments, groups, questions, type CommentParentType } from '../../db/schema/index.ts';
-import { currentSnapshot, servePage, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
@@ -89,6 +89,11 @@ export async function listComments(options: {
     };
     // an empty page was answered with other statements (the parent's): not kept
     const first = rows[0];
-    return { value: result, source: first ? { groupId: first.groupId, snapshot: first.snapshot } : undefined };
+    return {
+      value: result,
+      source: first
+        ? { scope: pageScope(first.groupId, parentType === 'post' ? 'posts' : 'queue'), snapshot: first.snapshot }
+        : undefined,
+    };
   });
 }

@@ -4,7 +4,7 @@ import type { PostListResponse } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
 import { posts } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { currentSnapshot, servePage, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
@@ -67,6 +67,9 @@ export async function listPosts(options: {
       nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
     };
     // an empty page was answered by another statement (the group's existence): not kept
-    return { value: result, source: rows[0] ? { groupId, snapshot: rows[0].snapshot } : undefined };
+    return {
+      value: result,
+      source: rows[0] ? { scope: pageScope(groupId, 'posts'), snapshot: rows[0].snapshot } : undefined,
+    };
   });
 }

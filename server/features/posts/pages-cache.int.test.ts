@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { CommentListResponseSchema, PostListResponseSchema, type Comment } from '#shared/schemas/posts.ts';
+import { pageScope } from '../../lib/page-cache.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { buildQuestion } from '../questions/questions-test-kit.ts';
 import { listComments } from './list-comments.ts';
@@ -35,6 +36,8 @@ afterAll(async () => {
   await app?.close();
 });
 
+/** The scope of the cast's posts and their comments (migration 0028). */
+const postsScope = () => pageScope(cast.groupId, 'posts');
 const json = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 const viewerOf = (person: TestPerson | null) => (person ? { id: person.id } : null);
 const people = () => [null, cast.host, cast.member, cast.subscriber];
@@ -80,15 +83,15 @@ async function like(person: TestPerson, targetType: string, id: string, isLiked 
 
 describe("a group's posts served again", () => {
   it('is served again while nothing changes', async () => {
-    const before = app.groupEvents.count(cast.groupId);
+    const before = app.groupEvents.count(postsScope());
     const post = await createPost(app, cast.member, cast.groupId, { body: 'Kept?' });
     // a page kept before this process hears the post's live event is dropped when it does: wait
     // for it, and until no other has come for 100 ms
-    await vi.waitFor(() => expect(app.groupEvents.count(cast.groupId)).toBeGreaterThan(before));
+    await vi.waitFor(() => expect(app.groupEvents.count(postsScope())).toBeGreaterThan(before));
     for (let count = -1, since = Date.now(); Date.now() - since < 100;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      if (app.groupEvents.count(cast.groupId) !== count) {
-        count = app.groupEvents.count(cast.groupId);
+      if (app.groupEvents.count(postsScope()) !== count) {
+        count = app.groupEvents.count(postsScope());
         since = Date.now();
       }
     }
@@ -100,6 +103,13 @@ describe("a group's posts served again", () => {
     await raw.query('set local session_replication_role = replica');
     await raw.query('update posts set body = $1 where id = $2', ['Behind its back', post.id]);
     await raw.query('commit');
+    expect((await read()).posts[0]?.body).toBe('Kept?');
+    // the question queue is another scope: a question and a vote on it leave the posts' page kept
+    const question = await call(app, cast.subscriber, 'POST', `/api/groups/${cast.groupId}/questions`, {
+      body: 'A question beside the posts?',
+    });
+    expect(question.statusCode, question.body).toBe(201);
+    await like(cast.member, 'question', (question.json() as { question: { id: string } }).question.id);
     expect((await read()).posts[0]?.body).toBe('Kept?');
     await like(cast.subscriber, 'post', post.id);
     expect((await read()).posts[0]).toMatchObject({ body: 'Behind its back', likeCount: 1 });

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { currentSnapshot, servePage, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { isGroupId } from '../groups/cursor.ts';
@@ -167,6 +167,9 @@ export async function listQuestions(options: {
       nextCursor,
     };
     // an empty page was answered by another statement (the group's owner): not kept
-    return { value: result, source: rows[0] ? { groupId, snapshot: rows[0].snapshot } : undefined };
+    return {
+      value: result,
+      source: rows[0] ? { scope: pageScope(groupId, 'queue'), snapshot: rows[0].snapshot } : undefined,
+    };
   });
 }

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { groups, pageChanges } from '../../db/schema/index.ts';
-import { forgetOldPageChanges, GroupEvents, PAGE_CACHE_MAX_AGE_MS, PageCache } from '../../lib/page-cache.ts';
+import {
+  forgetOldPageChanges,
+  GroupEvents,
+  PAGE_CACHE_MAX_AGE_MS,
+  PageCache,
+  pageScope,
+} from '../../lib/page-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { listQuestions, type QuestionView } from './list-questions.ts';
@@ -309,6 +315,16 @@ describe('the question queue served again', () => {
 });
 
 describe('page_changes', () => {
+  it("names a group's two scopes as page_scope does in SQL, whatever the id's case", async () => {
+    for (const id of [cast.groupId, cast.groupId.toUpperCase(), '00000000-0000-4000-8000-000000000000']) {
+      const result = await raw.query<{ queue: string; posts: string }>(
+        `select page_scope($1::uuid, 'queue')::text as queue, page_scope($1::uuid, 'posts')::text as posts`,
+        [id],
+      );
+      expect(result.rows[0]).toEqual({ queue: pageScope(id, 'queue'), posts: pageScope(id, 'posts') });
+    }
+  });
+
   it('gets one row per group and transaction, and loses only the rows older than ten minutes', async () => {
     const group = cast.groupId;
     await raw.query('begin');
@@ -347,13 +363,13 @@ describe('PageCache', () => {
     const snapshot = async () =>
       (await app.db.execute<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`)).rows[0]!
         .snapshot;
-    const before = { groupId: cast.groupId, snapshot: await snapshot() };
+    const before = { scope: cast.groupId, snapshot: await snapshot() };
     await raw.query(`update questions set like_count = like_count where group_id = $1`, [cast.groupId]);
     cache.store('a', before, 'A');
     // the group changed since the snapshot the page was read in: it is read again
     expect(await cache.read(app.db, 'a')).toBeUndefined();
     expect(cache.size).toBe(0);
-    const freshSource = { groupId: cast.groupId, snapshot: await snapshot() };
+    const freshSource = { scope: cast.groupId, snapshot: await snapshot() };
     cache.store('a', freshSource, 'A');
     cache.store('b', freshSource, 'B');
     expect(await cache.read(app.db, 'a')).toBe('A');
@@ -371,13 +387,13 @@ describe('PageCache', () => {
     const events = new GroupEvents();
     const cache = new PageCache<string>({ events });
     const noDatabase = {} as Database;
-    cache.store('page', { groupId: cast.groupId, snapshot: '1:1:' }, 'kept');
+    cache.store('page', { scope: cast.groupId, snapshot: '1:1:' }, 'kept');
     events.heard(cast.groupId);
     // a probe would need the database, which this one is not
     expect(await cache.read(noDatabase, 'page')).toBeUndefined();
     expect(cache.size).toBe(0);
     // another group's events change nothing: the page is asked about (and this time the group did change)
-    cache.store('page', { groupId: cast.groupId, snapshot: '1:1:' }, 'kept');
+    cache.store('page', { scope: cast.groupId, snapshot: '1:1:' }, 'kept');
     events.heard('another group');
     expect(await cache.read(app.db, 'page')).toBeUndefined();
   });
@@ -390,7 +406,7 @@ describe('PageCache', () => {
     const load = async () => {
       loads += 1;
       await new Promise((resolve) => setTimeout(resolve, 30));
-      return { value: `page ${loads}`, source: { groupId: cast.groupId, snapshot } };
+      return { value: `page ${loads}`, source: { scope: cast.groupId, snapshot } };
     };
     const served = await Promise.all(Array.from({ length: 5 }, () => cache.serve(app.db, 'burst', load)));
     expect(served).toEqual(Array(5).fill('page 1'));
