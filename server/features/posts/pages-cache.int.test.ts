@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CommentListResponseSchema, PostListResponseSchema, type Comment } from '#shared/schemas/posts.ts';
 import { pageScope } from '../../lib/page-cache.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { pageEventsHeard } from '../../test/page-events.ts';
 import { buildQuestion } from '../questions/questions-test-kit.ts';
 import { listComments } from './list-comments.ts';
 import { listPosts } from './list-posts.ts';
@@ -85,16 +86,7 @@ describe("a group's posts served again", () => {
   it('is served again while nothing changes', async () => {
     const before = app.groupEvents.count(postsScope());
     const post = await createPost(app, cast.member, cast.groupId, { body: 'Kept?' });
-    // a page kept before this process hears the post's live event is dropped when it does: wait
-    // for it, and until no other has come for 100 ms
-    await vi.waitFor(() => expect(app.groupEvents.count(postsScope())).toBeGreaterThan(before));
-    for (let count = -1, since = Date.now(); Date.now() - since < 100;) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      if (app.groupEvents.count(postsScope()) !== count) {
-        count = app.groupEvents.count(postsScope());
-        since = Date.now();
-      }
-    }
+    await pageEventsHeard(app, postsScope(), before);
     const read = async () =>
       PostListResponseSchema.parse((await call(app, null, 'GET', `/api/groups/${cast.groupId}/posts`)).json());
     expect((await read()).posts[0]?.body).toBe('Kept?');

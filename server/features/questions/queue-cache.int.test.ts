@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { groups, pageChanges } from '../../db/schema/index.ts';
 import {
   forgetOldPageChanges,
@@ -12,6 +12,7 @@ import {
 } from '../../lib/page-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { pageEventsHeard } from '../../test/page-events.ts';
 import { listQuestions, type QuestionView } from './list-questions.ts';
 import {
   ask,
@@ -94,25 +95,6 @@ async function like(person: TestPerson, targetType: 'question' | 'answer', id: s
 }
 
 /** A write no trigger sees (replica role): what the cache cannot know of, so the kept page shows. */
-/**
- * Waits until this process has heard the live events of the group's writes since `before` (the
- * bus brings them in commit order) and none has come for 100 ms since: a page kept before an
- * event comes is dropped when it does (a hint, server/lib/page-cache.ts), and jobs a write started
- * may send more a little later.
- */
-async function eventsHeard(groupId: string, before: number) {
-  await vi.waitFor(() => expect(app.groupEvents.count(groupId)).toBeGreaterThan(before));
-  let count = app.groupEvents.count(groupId);
-  let since = Date.now();
-  while (Date.now() - since < 100) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    if (app.groupEvents.count(groupId) !== count) {
-      count = app.groupEvents.count(groupId);
-      since = Date.now();
-    }
-  }
-}
-
 async function writeUnseen(questionId: string, body: string) {
   await raw.query('begin');
   await raw.query('set local session_replication_role = replica');
@@ -124,7 +106,7 @@ describe('the question queue served again', () => {
   it('is served again while nothing changes, and never shows a page a fresh read would not', async () => {
     const before = app.groupEvents.count(cast.groupId);
     const question = await ask(app, asker, cast.groupId, 'Is this page kept?');
-    await eventsHeard(cast.groupId, before);
+    await pageEventsHeard(app, cast.groupId, before);
     const first = await listQueue(app, null, cast.groupId, 'sort=new&limit=20');
     expect(first.questions[0]?.body).toBe('Is this page kept?');
     // a change no trigger sees leaves the kept page as it was: it is served again, not read again
