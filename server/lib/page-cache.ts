@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { pageChanges } from '../db/schema/index.ts';
 import { preparedQuery } from './prepared.ts';
@@ -15,30 +15,50 @@ export const PAGE_CACHE_MAX_AGE_MS = 60_000;
 export const PAGE_CHANGES_KEPT_MS = 10 * 60_000;
 
 /**
- * The scopes of a group's pages (migration 0028): its question queue and the comments of its
- * questions ('queue', named by the group's id), and its posts and their comments ('posts', a uuid
- * made from the group's id as `page_scope` makes it in SQL).
+ * The scopes of a group (migrations 0028, 0029): its question queue and the comments of its
+ * questions ('queue', named by the group's id), its posts and their comments ('posts'), and its
+ * own row and its sessions ('group'): the last two are uuids made from the group's id as
+ * `page_scope` makes them in SQL.
  */
-export type PageKind = 'queue' | 'posts';
+export type PageKind = 'queue' | 'posts' | 'group';
+
+/** The uuid PostgreSQL's `md5(text)::uuid` gives. */
+function md5Uuid(text: string): string {
+  const hex = createHash('md5').update(text).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
 
 /** The scope of a group's pages of one kind, as page_changes names it (`page_scope(group_id, kind)`). */
 export function pageScope(groupId: string, kind: PageKind): string {
   const id = groupId.toLowerCase();
-  if (kind === 'queue') return id;
-  const hex = createHash('md5').update(`${id}:posts`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return kind === 'queue' ? id : md5Uuid(`${id}:${kind}`);
 }
 
-/** What a page was read in: its scope (`pageScope`) and the snapshot of the statement that read it (`pg_current_snapshot()`). */
+/**
+ * The scope of a person (`person_scope(user_id)`, migration 0029): their username, name and image,
+ * their subscriptions, memberships, follows and notifications, and the groups they host.
+ */
+export function personScope(userId: string): string {
+  return md5Uuid(`person:${userId}`);
+}
+
+/** The scope of every session of the site (`sessions_scope()`, migration 0029). */
+export const SESSIONS_SCOPE = md5Uuid('sessions');
+
+/**
+ * What a page was read in: the scopes of everything it shows or was chosen from (`pageScope`,
+ * `personScope`, SESSIONS_SCOPE) and the snapshot of the statement that read it, or of an earlier
+ * one (`pg_current_snapshot()`).
+ */
 export interface PageSource {
-  scope: string;
+  scopes: readonly string[];
   snapshot: string;
 }
 
 interface Entry<T> extends PageSource {
   value: T;
   storedAt: number;
-  /** The scope's count of live events when the page was kept. */
+  /** Its scopes' count of live events when the page was kept. */
   epoch: number;
 }
 
@@ -57,6 +77,13 @@ export class GroupEvents {
 
   count(scope: string): number {
     return this.#counts.get(scope) ?? 0;
+  }
+
+  /** The events heard of any of `scopes`. */
+  countOf(scopes: readonly string[]): number {
+    let total = 0;
+    for (const scope of scopes) total += this.count(scope);
+    return total;
   }
 }
 
@@ -149,7 +176,7 @@ export class PageCache<T> {
   async read(db: Database, key: string): Promise<T | undefined> {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    if (this.#now() - entry.storedAt > this.#maxAgeMs || this.#events.count(entry.scope) !== entry.epoch) {
+    if (this.#now() - entry.storedAt > this.#maxAgeMs || this.#events.countOf(entry.scopes) !== entry.epoch) {
       this.#entries.delete(key);
       return undefined;
     }
@@ -171,7 +198,7 @@ export class PageCache<T> {
   store(key: string, source: PageSource, value: T): void {
     if (typeof value === 'object' && value !== null) keptPages.add(value);
     this.#entries.delete(key);
-    this.#entries.set(key, { ...source, value, storedAt: this.#now(), epoch: this.#events.count(source.scope) });
+    this.#entries.set(key, { ...source, value, storedAt: this.#now(), epoch: this.#events.countOf(source.scopes) });
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
@@ -200,7 +227,7 @@ export async function servePage<T>(
   return cache ? cache.serve(db, key, load) : (await load()).value;
 }
 
-/** Whether a transaction that `source`'s snapshot does not see has changed its group since. */
+/** Whether a transaction that `source`'s snapshot does not see has changed one of its scopes since. */
 async function changedSince(db: Database, source: PageSource): Promise<boolean> {
   const query = preparedQuery(db, 'page_changed_since', (name) => {
     const snapshot = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
@@ -209,7 +236,7 @@ async function changedSince(db: Database, source: PageSource): Promise<boolean> 
       .from(pageChanges)
       .where(
         and(
-          eq(pageChanges.groupId, sql.placeholder('scope')),
+          sql`${pageChanges.groupId} = any(${sql.placeholder('scopes')}::uuid[])`,
           // older transactions had ended when the snapshot was taken: it sees what they wrote
           sql`${pageChanges.xid} >= pg_snapshot_xmin(${snapshot})`,
           sql`not pg_visible_in_snapshot(${pageChanges.xid}, ${snapshot})`,
@@ -218,7 +245,7 @@ async function changedSince(db: Database, source: PageSource): Promise<boolean> 
       .limit(1)
       .prepare(name);
   });
-  const rows = await query.execute({ scope: source.scope, snapshot: source.snapshot });
+  const rows = await query.execute({ scopes: source.scopes, snapshot: source.snapshot });
   return rows.length > 0;
 }
 

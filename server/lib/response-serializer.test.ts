@@ -61,7 +61,7 @@ describe('writtenOnceWhenKept', () => {
       return JSON.stringify(data);
     });
     const kept = { questions: [1, 2] };
-    new PageCache<typeof kept>().store('key', { scope: 'g', snapshot: '1:1:' }, kept);
+    new PageCache<typeof kept>().store('key', { scopes: ['g'], snapshot: '1:1:' }, kept);
     expect([serialize(kept), serialize(kept), serialize(kept)]).toEqual(Array(3).fill('{"questions":[1,2]}'));
     expect(calls).toBe(1);
     const fresh = { questions: [1, 2] };

@@ -5,14 +5,15 @@ import { customType, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 /**
- * Which transactions changed what a scope of a group's pages shows (decision 034). Written only by
- * triggers (migrations 0026–0028): one row per scope and transaction that wrote its questions,
- * answers, posts, comments, likes or host, or renamed the author of one of its answers, posts or
- * comments. `group_id` names the scope: the group's id for its question queue and the comments of
- * its questions, `page_scope(group_id, 'posts')` for its posts and their comments. A cached page is
- * served again while no row of its scope is newer than the snapshot it was read in
- * (server/lib/page-cache.ts). Rows older than ten minutes are deleted by every process once a
- * minute.
+ * Which transactions changed what a scope of the kept pages shows (decisions 034 and 035). Written
+ * only by triggers (migrations 0026–0029): one row per scope and transaction. `group_id` names the
+ * scope: a group's id for its question queue and the comments of its questions,
+ * `page_scope(group_id, 'posts')` for its posts and their comments, `page_scope(group_id, 'group')`
+ * for its row and its sessions, `person_scope(user_id)` for a person (their name and image,
+ * subscriptions, memberships, follows, notifications and hosted groups), `sessions_scope()` for
+ * every session. A cached page is served again while none of its scopes has a row newer than the
+ * snapshot it was read in (server/lib/page-cache.ts). Rows older than ten minutes are deleted by
+ * every process once a minute.
  */
 export const pageChanges = pgTable(
   'page_changes',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DISCOVERY_LIMITS, type FeedItem, type FeedResponse } from '#shared/schemas/discovery.ts';
 import type { PostImage } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
+import { currentSnapshot, pageScope, personScope, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
@@ -153,27 +154,67 @@ function pageQuery(db: Database, after: boolean) {
 }
 
 /**
+ * What a page of the viewer's feed is chosen from (decision 035), read before the page: the
+ * snapshot, and the scopes of the viewer's groups' questions and answers ('queue') and posts, and
+ * of the people they follow (a group they host, new or gone, changes the feed). The viewer's own
+ * scope covers what they keep up with, and the page's items add their groups' rows.
+ */
+function scopesQuery(db: Database) {
+  return preparedQuery(db, 'discovery_feed_scopes', (name) => {
+    const viewerId = sql.placeholder('viewerId');
+    const groupIds = myGroupIds(viewerId, { isFollowedIncluded: true });
+    return db
+      .select({
+        snapshot: currentSnapshot,
+        scopes: sql<string[]>`array(
+          select page_scope(mine.group_id, kind.name) from ${groupIds} as mine (group_id),
+            (values ('queue'), ('posts')) as kind (name)
+          union all select person_scope(followed_id) from follows where follower_id = ${viewerId})::text[]`,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare(name);
+  });
+}
+
+/**
  * One page of the viewer's home feed: the posts and answers of the groups they keep up with
  * (subscribed, member, host, or hosted by someone they follow), newest first. One prepared
- * statement (see `pageQuery`).
+ * statement (see `pageQuery`); with a `cache`, served again until something it shows or was
+ * chosen from changes (decision 035): then a statement before it reads what it is chosen from.
  */
 export async function listFeed(options: {
   db: Database;
   viewer: Viewer | null;
   cursor?: string | undefined;
+  cache?: PageCache<FeedResponse> | undefined;
 }): Promise<FeedResponse> {
   const viewer = requireViewer(options.viewer);
+  const { db, cache } = options;
   const limit = DISCOVERY_LIMITS.pageSize;
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
-  const rows: FeedRow[] = await pageQuery(options.db, after !== null).execute({
-    viewerId: viewer.id,
-    ...(after ? { time: after.key, id: after.id } : {}),
-  });
-
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(presentFeedItem),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_time, last.id) : null,
+  const readPage = async () => {
+    const rows: FeedRow[] = await pageQuery(db, after !== null).execute({
+      viewerId: viewer.id,
+      ...(after ? { time: after.key, id: after.id } : {}),
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const value: FeedResponse = {
+      items: page.map(presentFeedItem),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_time, last.id) : null,
+    };
+    return { rows: page, value };
   };
+  if (!cache) return (await readPage()).value;
+  const key = JSON.stringify([viewer.id, after?.key ?? null, after?.id ?? null]);
+  return cache.serve(db, key, async () => {
+    // first what the page is chosen from: whatever changes after this snapshot, the probe sees
+    const [chosenFrom] = await scopesQuery(db).execute({ viewerId: viewer.id });
+    const { rows, value } = await readPage();
+    if (!chosenFrom) return { value, source: undefined };
+    const scopes = new Set([personScope(viewer.id), ...chosenFrom.scopes]);
+    // an item's author, renamed, changes the scope of the group they wrote in (migration 0028)
+    for (const row of rows) scopes.add(pageScope(row.group_id, 'group'));
+    return { value, source: { scopes: [...scopes], snapshot: chosenFrom.snapshot } };
+  });
 }

@@ -7,7 +7,8 @@ import { amaSessions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { requireViewer } from '../groups/host-only.ts';
-import { presentSession, selectSessions } from '../sessions/select-sessions.ts';
+import { presentSession, selectSessions, sessionPageScopes } from '../sessions/select-sessions.ts';
+import { personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { myGroupIds } from './my-groups.ts';
 
 const SCOPE_STATUS = { upcoming: 'scheduled', live: 'live' } as const;
@@ -34,25 +35,36 @@ function pageQuery(db: Database, scope: MySessionsScope, after: boolean) {
 /**
  * One page of the sessions of the viewer's groups (subscribed, member or host): upcoming
  * (scheduled, soonest first) or live (by planned start); keyset cursor on (startsAt, id). One
- * prepared statement.
+ * prepared statement; with a `cache`, served again until something it shows changes (decision
+ * 035): the viewer's groups (their person scope) or any session of the site, or a shown
+ * session's group, questions or host.
  */
 export async function listMySessions(options: {
   db: Database;
   viewer: Viewer | null;
   scope: MySessionsScope;
   cursor?: string | undefined;
+  cache?: PageCache<SessionListResponse> | undefined;
 }): Promise<SessionListResponse> {
   const viewer = requireViewer(options.viewer);
   const limit = DISCOVERY_LIMITS.pageSize;
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
-  const rows = await pageQuery(options.db, options.scope, after !== null).execute({
-    viewerId: viewer.id,
-    ...(after ? { time: after.key, id: after.id } : {}),
+  const key = JSON.stringify([viewer.id, options.scope, after?.key ?? null, after?.id ?? null]);
+  return servePage(options.cache, options.db, key, async () => {
+    const rows = await pageQuery(options.db, options.scope, after !== null).execute({
+      viewerId: viewer.id,
+      ...(after ? { time: after.key, id: after.id } : {}),
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      value: {
+        sessions: page.map(presentSession),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+      },
+      source: rows[0]
+        ? { scopes: [personScope(viewer.id), ...sessionPageScopes(rows)], snapshot: rows[0].snapshot }
+        : undefined,
+    };
   });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    sessions: page.map(presentSession),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
-  };
 }

@@ -7,7 +7,10 @@ import {
   FeedResponseSchema,
   MySessionsQuerySchema,
   MySessionsResponseSchema,
+  type FeedResponse,
 } from '#shared/schemas/discovery.ts';
+import type { SessionListResponse } from '#shared/schemas/sessions.ts';
+import { PageCache } from '../../lib/page-cache.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import { listCreators } from './list-creators.ts';
 import { listFeed } from './list-feed.ts';
@@ -19,6 +22,9 @@ const error = ErrorResponseSchema;
 
 /** The signed-in home feed, the sessions of my groups, the creators directory and the creator dashboard (issue 8). */
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  // a person's feed and sessions, served again until something they show changes (decision 035)
+  const feedPages = new PageCache<FeedResponse>({ events: app.groupEvents });
+  const mySessionPages = new PageCache<SessionListResponse>({ events: app.groupEvents });
   app.get(
     '/api/me/feed',
     {
@@ -32,7 +38,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FeedResponseSchema, 400: error, 401: error },
       },
     },
-    async (request) => listFeed({ db: app.db, viewer: request.viewer, ...request.query }),
+    async (request) => listFeed({ db: app.db, viewer: request.viewer, ...request.query, cache: feedPages }),
   );
 
   app.get(
@@ -46,7 +52,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MySessionsResponseSchema, 400: error, 401: error },
       },
     },
-    async (request) => listMySessions({ db: app.db, viewer: request.viewer, ...request.query }),
+    async (request) => listMySessions({ db: app.db, viewer: request.viewer, ...request.query, cache: mySessionPages }),
   );
 
   app.get(

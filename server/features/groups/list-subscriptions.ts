@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { NEW_ITEMS_COUNT_CAP } from '#shared/constants/limits.ts';
 import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
 import type { Database } from '../../db/client.ts';
+import { currentSnapshot, pageScope, personScope, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { answers, groupSubscriptions, groups, questions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -49,6 +50,7 @@ function pageQuery(db: Database, after: boolean) {
         groupSlug: page.groupSlug,
         groupName: page.groupName,
         groupImage: page.groupImage,
+        ownerId: page.ownerId,
         creatorName: users.name,
         creatorProfileImage: users.profileImageUrl,
         creatorUsername: users.username,
@@ -79,31 +81,69 @@ function pageQuery(db: Database, after: boolean) {
 }
 
 /**
+ * What a page of subscriptions is chosen from (decision 035), read before the page: the snapshot,
+ * and the 'group' scopes of every group the viewer subscribes to (a group's new activity may bring
+ * it to the first page). The viewer's own scope covers the subscriptions.
+ */
+function scopesQuery(db: Database) {
+  return preparedQuery(db, 'subscriptions_page_scopes', (name) =>
+    db
+      .select({
+        snapshot: currentSnapshot,
+        scopes: sql<string[]>`array(select page_scope(${groupSubscriptions.groupId}, 'group') from ${groupSubscriptions}
+          where ${groupSubscriptions.userId} = ${sql.placeholder('viewerId')})::text[]`,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare(name),
+  );
+}
+
+/**
  * One page of the viewer's subscriptions (spec sections 3 and 7): only ama groups, the
  * liveliest first — by the group's last activity, or the subscription's time before any —
  * then by group id. One prepared statement, the group and its owner joined; a keyset cursor on
  * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond, and so are the
  * questions (visible: open or answered, not hidden) and answers made since the last visit —
- * all of them before any visit — each up to NEW_ITEMS_COUNT_CAP.
+ * all of them before any visit — each up to NEW_ITEMS_COUNT_CAP. With a `cache`, served again
+ * until something it shows or was chosen from changes (decision 035).
  */
 export async function listSubscriptions(options: {
   db: Database;
   viewer: Viewer | null;
   cursor?: string | undefined;
   limit: number;
+  cache?: PageCache<SubscriptionListResponse> | undefined;
 }): Promise<SubscriptionListResponse> {
-  const { db, limit } = options;
+  const { db, limit, cache } = options;
   const viewer = requireViewer(options.viewer);
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
-  const rows = await pageQuery(db, after !== null).execute({
-    viewerId: viewer.id,
-    limit: limit + 1,
-    ...(after ? { time: after.key, id: after.id } : {}),
-  });
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    subscriptions: page.map(presentSubscriptionItem),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.groupId) : null,
+  const readPage = async () => {
+    const rows = await pageQuery(db, after !== null).execute({
+      viewerId: viewer.id,
+      limit: limit + 1,
+      ...(after ? { time: after.key, id: after.id } : {}),
+    });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const value: SubscriptionListResponse = {
+      subscriptions: page.map(presentSubscriptionItem),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.groupId) : null,
+    };
+    return { rows: page, value };
   };
+  if (!cache) return (await readPage()).value;
+  const key = JSON.stringify([viewer.id, limit, after?.key ?? null, after?.id ?? null]);
+  return cache.serve(db, key, async () => {
+    // first what the page is chosen from: whatever changes after this snapshot, the probe sees
+    const [chosenFrom] = await scopesQuery(db).execute({ viewerId: viewer.id });
+    const { rows, value } = await readPage();
+    if (!chosenFrom) return { value, source: undefined };
+    const scopes = new Set([personScope(viewer.id), ...chosenFrom.scopes]);
+    for (const row of rows) {
+      // the new questions and answers counted, and the host shown
+      scopes.add(pageScope(row.groupId, 'queue'));
+      scopes.add(personScope(row.ownerId));
+    }
+    return { value, source: { scopes: [...scopes], snapshot: chosenFrom.snapshot } };
+  });
 }

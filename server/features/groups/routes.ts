@@ -20,7 +20,9 @@ import {
   SubscriberListResponseSchema,
   SubscriptionListResponseSchema,
   SubscriptionStatusResponseSchema,
+  type SubscriptionListResponse,
 } from '#shared/schemas/groups.ts';
+import { PageCache } from '../../lib/page-cache.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
 import { addMember } from './add-member.ts';
 import { checkSlugAvailability } from './check-slug.ts';
@@ -49,6 +51,8 @@ const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error
 
 /** Groups, their members, subscriptions and likes (issue 6; see notes/routes.md). */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
+  // a person's subscriptions, served again until something they show changes (decision 035)
+  const subscriptionPages = new PageCache<SubscriptionListResponse>({ events: app.groupEvents });
   app.post(
     '/api/groups',
     {
@@ -325,7 +329,7 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionListResponseSchema, 400: error, 401: error },
       },
     },
-    async (request) => listSubscriptions({ db: app.db, viewer: request.viewer, ...request.query }),
+    async (request) => listSubscriptions({ db: app.db, viewer: request.viewer, ...request.query, cache: subscriptionPages }),
   );
 
   const likeSchema = (summary: string) => ({

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, sql, type Placeholder } from 'drizzle-orm
 import { NOTIFICATION_LIMITS, type NotificationListResponse } from '#shared/schemas/notifications.ts';
 import type { Database } from '../../db/client.ts';
 import { amaSessions, groups, notifications, posts, questions, users } from '../../db/schema/index.ts';
+import { currentSnapshot, personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
@@ -48,6 +49,7 @@ function pageQuery(db: Database, after: boolean) {
     const viewerId = sql.placeholder('viewerId');
     return db
       .select({
+        snapshot: currentSnapshot,
         id: notifications.id,
         kind: notifications.kind,
         targetType: notifications.targetType,
@@ -84,19 +86,75 @@ function pageQuery(db: Database, after: boolean) {
   });
 }
 
-/** One page of the viewer's notifications, newest first, with the actor, group and link: one prepared statement. */
+/**
+ * The scopes of the groups of the viewer's notifications a page looked through (decision 035):
+ * those from the newest down to the one after the page (all of them when there is none), shown
+ * or not, since one left out (its question hidden, say) may come back. `unscoped`: one of them is
+ * about a question, post or session but names no group, so the page cannot be kept.
+ */
+function lookedThroughQuery(db: Database, isBounded: boolean) {
+  return preparedQuery(db, `notifications_page_scopes_${isBounded ? 'since' : 'all'}`, (name) => {
+    const mine = and(
+      eq(notifications.userId, sql.placeholder('viewerId')),
+      isBounded
+        ? sql`(${notifications.createdAt}, ${notifications.id}) >= (${sql.placeholder('time')}::timestamptz, ${sql.placeholder('id')}::uuid)`
+        : undefined,
+    );
+    return db
+      .select({
+        scopes: sql<string[]>`array(select distinct page_scope(${notifications.groupId}, kind.name)
+          from ${notifications}, (values ('group'), ('queue'), ('posts')) as kind (name)
+          where ${mine} and ${notifications.groupId} is not null)::text[]`,
+        unscoped: sql<boolean>`exists (select 1 from ${notifications} where ${mine} and ${notifications.groupId} is null
+          and ${notifications.targetType} in ('question', 'post', 'session'))`,
+      })
+      .from(sql`(values (1)) as one (x)`)
+      .prepare(name);
+  });
+}
+
+/**
+ * One page of the viewer's notifications, newest first, with the actor, group and link: one
+ * prepared statement. With a `cache`, served again until something it shows or looked through
+ * changes (decision 035): the viewer's notifications (their person scope), the groups of those it
+ * looked through (their row, questions and posts: whether a notification is still shown), and the
+ * actors shown.
+ */
 export async function listNotifications(options: {
   db: Database;
   viewer: Viewer;
   cursor?: string | undefined;
+  cache?: PageCache<NotificationListResponse> | undefined;
 }): Promise<NotificationListResponse> {
   const { db, viewer } = options;
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
-  const pageSize = NOTIFICATION_LIMITS.pageSize;
-  const rows = await pageQuery(db, after !== null).execute({
-    viewerId: viewer.id,
-    ...(after ? { time: after.key, id: after.id } : {}),
+  const key = JSON.stringify([viewer.id, after?.key ?? null, after?.id ?? null]);
+  return servePage(options.cache, db, key, async () => {
+    const pageSize = NOTIFICATION_LIMITS.pageSize;
+    const rows = await pageQuery(db, after !== null).execute({
+      viewerId: viewer.id,
+      ...(after ? { time: after.key, id: after.id } : {}),
+    });
+    const value = presentPage(rows, pageSize);
+    const first = rows[0];
+    if (!options.cache || !first) return { value, source: undefined };
+    // read after the page: a notification added since is a change the page's snapshot does not see
+    const beyond = rows[pageSize];
+    const [lookedThrough] = await lookedThroughQuery(db, beyond !== undefined).execute({
+      viewerId: viewer.id,
+      ...(beyond ? { time: beyond.cursorTime, id: beyond.id } : {}),
+    });
+    if (!lookedThrough || lookedThrough.unscoped) return { value, source: undefined };
+    const scopes = new Set([personScope(viewer.id), ...lookedThrough.scopes]);
+    for (const row of rows) if (row.actorId) scopes.add(personScope(row.actorId));
+    return { value, source: { scopes: [...scopes], snapshot: first.snapshot } };
   });
+}
+
+type PageRow = Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>[number];
+
+/** The response of a page of notifications, from its rows (one more than the page when there is a next). */
+function presentPage(rows: PageRow[], pageSize: number): NotificationListResponse {
   const page = rows.slice(0, pageSize);
 
   const last = page.at(-1);

@@ -6,7 +6,9 @@ import {
   NotificationListQuerySchema,
   NotificationListResponseSchema,
   UnreadCountResponseSchema,
+  type NotificationListResponse,
 } from '#shared/schemas/notifications.ts';
+import { PageCache } from '../../lib/page-cache.ts';
 import { requireViewer } from '../groups/host-only.ts';
 import { countUnread, listNotifications, UNREAD_COUNT_CAP } from './list-notifications.ts';
 import { markNotificationsRead } from './mark-read.ts';
@@ -16,6 +18,8 @@ const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };
 
 /** The bell: the signed-in person's notifications, their unread count, and marking them read. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  // a person's notifications, served again until something they show changes (decision 035)
+  const notificationPages = new PageCache<NotificationListResponse>({ events: app.groupEvents });
   app.get(
     '/api/notifications',
     {
@@ -27,7 +31,12 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listNotifications({ db: app.db, viewer: requireViewer(request.viewer), cursor: request.query.cursor }),
+      listNotifications({
+        db: app.db,
+        viewer: requireViewer(request.viewer),
+        cursor: request.query.cursor,
+        cache: notificationPages,
+      }),
   );
 
   app.get(

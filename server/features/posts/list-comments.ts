@@ -92,7 +92,7 @@ export async function listComments(options: {
     return {
       value: result,
       source: first
-        ? { scope: pageScope(first.groupId, parentType === 'post' ? 'posts' : 'queue'), snapshot: first.snapshot }
+        ? { scopes: [pageScope(first.groupId, parentType === 'post' ? 'posts' : 'queue')], snapshot: first.snapshot }
         : undefined,
     };
   });

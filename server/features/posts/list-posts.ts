@@ -69,7 +69,7 @@ export async function listPosts(options: {
     // an empty page was answered by another statement (the group's existence): not kept
     return {
       value: result,
-      source: rows[0] ? { scope: pageScope(groupId, 'posts'), snapshot: rows[0].snapshot } : undefined,
+      source: rows[0] ? { scopes: [pageScope(groupId, 'posts')], snapshot: rows[0].snapshot } : undefined,
     };
   });
 }

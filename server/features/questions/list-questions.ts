@@ -169,7 +169,7 @@ export async function listQuestions(options: {
     // an empty page was answered by another statement (the group's owner): not kept
     return {
       value: result,
-      source: rows[0] ? { scope: pageScope(groupId, 'queue'), snapshot: rows[0].snapshot } : undefined,
+      source: rows[0] ? { scopes: [pageScope(groupId, 'queue')], snapshot: rows[0].snapshot } : undefined,
     };
   });
 }

@@ -9,6 +9,8 @@ import {
   PAGE_CACHE_MAX_AGE_MS,
   PageCache,
   pageScope,
+  personScope,
+  SESSIONS_SCOPE,
 } from '../../lib/page-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { buildTestApp } from '../../test/app.ts';
@@ -297,14 +299,27 @@ describe('the question queue served again', () => {
 });
 
 describe('page_changes', () => {
-  it("names a group's two scopes as page_scope does in SQL, whatever the id's case", async () => {
+  it("names a group's scopes as page_scope does in SQL, whatever the id's case, and people and sessions as SQL does", async () => {
     for (const id of [cast.groupId, cast.groupId.toUpperCase(), '00000000-0000-4000-8000-000000000000']) {
-      const result = await raw.query<{ queue: string; posts: string }>(
-        `select page_scope($1::uuid, 'queue')::text as queue, page_scope($1::uuid, 'posts')::text as posts`,
+      const result = await raw.query<{ queue: string; posts: string; group: string }>(
+        `select page_scope($1::uuid, 'queue')::text as queue, page_scope($1::uuid, 'posts')::text as posts,
+          page_scope($1::uuid, 'group')::text as group`,
         [id],
       );
-      expect(result.rows[0]).toEqual({ queue: pageScope(id, 'queue'), posts: pageScope(id, 'posts') });
+      expect(result.rows[0]).toEqual({
+        queue: pageScope(id, 'queue'),
+        posts: pageScope(id, 'posts'),
+        group: pageScope(id, 'group'),
+      });
+      expect(new Set(Object.values(result.rows[0]!)).size).toBe(3);
     }
+    for (const userId of [cast.host.id, 'Mixed-Case_id', 'é']) {
+      const result = await raw.query<{ person: string }>('select person_scope($1)::text as person', [userId]);
+      expect(result.rows[0]?.person).toBe(personScope(userId));
+    }
+    expect(personScope('a')).not.toBe(personScope('A'));
+    const sessions = await raw.query<{ scope: string }>('select sessions_scope()::text as scope');
+    expect(sessions.rows[0]?.scope).toBe(SESSIONS_SCOPE);
   });
 
   it('gets one row per group and transaction, and loses only the rows older than ten minutes', async () => {
@@ -345,13 +360,13 @@ describe('PageCache', () => {
     const snapshot = async () =>
       (await app.db.execute<{ snapshot: string }>(sql`select pg_current_snapshot()::text as snapshot`)).rows[0]!
         .snapshot;
-    const before = { scope: cast.groupId, snapshot: await snapshot() };
+    const before = { scopes: [cast.groupId], snapshot: await snapshot() };
     await raw.query(`update questions set like_count = like_count where group_id = $1`, [cast.groupId]);
     cache.store('a', before, 'A');
     // the group changed since the snapshot the page was read in: it is read again
     expect(await cache.read(app.db, 'a')).toBeUndefined();
     expect(cache.size).toBe(0);
-    const freshSource = { scope: cast.groupId, snapshot: await snapshot() };
+    const freshSource = { scopes: [cast.groupId], snapshot: await snapshot() };
     cache.store('a', freshSource, 'A');
     cache.store('b', freshSource, 'B');
     expect(await cache.read(app.db, 'a')).toBe('A');
@@ -369,13 +384,13 @@ describe('PageCache', () => {
     const events = new GroupEvents();
     const cache = new PageCache<string>({ events });
     const noDatabase = {} as Database;
-    cache.store('page', { scope: cast.groupId, snapshot: '1:1:' }, 'kept');
+    cache.store('page', { scopes: [cast.groupId], snapshot: '1:1:' }, 'kept');
     events.heard(cast.groupId);
     // a probe would need the database, which this one is not
     expect(await cache.read(noDatabase, 'page')).toBeUndefined();
     expect(cache.size).toBe(0);
     // another group's events change nothing: the page is asked about (and this time the group did change)
-    cache.store('page', { scope: cast.groupId, snapshot: '1:1:' }, 'kept');
+    cache.store('page', { scopes: [cast.groupId], snapshot: '1:1:' }, 'kept');
     events.heard('another group');
     expect(await cache.read(app.db, 'page')).toBeUndefined();
   });
@@ -388,7 +403,7 @@ describe('PageCache', () => {
     const load = async () => {
       loads += 1;
       await new Promise((resolve) => setTimeout(resolve, 30));
-      return { value: `page ${loads}`, source: { scope: cast.groupId, snapshot } };
+      return { value: `page ${loads}`, source: { scopes: [cast.groupId], snapshot } };
     };
     const served = await Promise.all(Array.from({ length: 5 }, () => cache.serve(app.db, 'burst', load)));
     expect(served).toEqual(Array(5).fill('page 1'));

@@ -8,7 +8,8 @@ import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { findGroupOwner } from '../groups/find-group.ts';
-import { presentSession, selectSessions } from './select-sessions.ts';
+import { presentSession, selectSessions, sessionPageScopes } from './select-sessions.ts';
+import { servePage, type PageCache } from '../../lib/page-cache.ts';
 
 const VIEW_STATUS = { upcoming: 'scheduled', live: 'live', past: 'ended' } as const;
 
@@ -39,23 +40,31 @@ function pageQuery(db: Database, view: SessionView, after: boolean) {
 /**
  * One page of every group's sessions: upcoming (scheduled, soonest first), live (by planned
  * start) or past (ended, latest first); 20 a page, keyset cursor on (startsAt, id). One
- * prepared statement.
+ * prepared statement; with a `cache`, served again until something it shows changes (decision
+ * 035): the same for everyone.
  */
 export async function listSessions(options: {
   db: Database;
   view: SessionView;
   cursor?: string | undefined;
+  cache?: PageCache<SessionListResponse> | undefined;
 }): Promise<SessionListResponse> {
   const { db, view } = options;
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const limit = SESSION_LIMITS.pageSize;
-  const rows = await pageQuery(db, view, after !== null).execute(after ? { time: after.key, id: after.id } : {});
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    sessions: page.map(presentSession),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
-  };
+  const key = JSON.stringify([view, after?.key ?? null, after?.id ?? null]);
+  return servePage(options.cache, db, key, async () => {
+    const rows = await pageQuery(db, view, after !== null).execute(after ? { time: after.key, id: after.id } : {});
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      value: {
+        sessions: page.map(presentSession),
+        nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+      },
+      source: rows[0] ? { scopes: sessionPageScopes(rows), snapshot: rows[0].snapshot } : undefined,
+    };
+  });
 }
 
 /**

@@ -9,8 +9,10 @@ import {
   SessionUpdateInputSchema,
   TranscriptQuerySchema,
   ViewersResponseSchema,
+  type SessionListResponse,
 } from '#shared/schemas/sessions.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
+import { PageCache } from '../../lib/page-cache.ts';
 import { sessionCalendar } from './calendar.ts';
 import { changeSessionState } from './change-session-state.ts';
 import { createSession } from './create-session.ts';
@@ -40,6 +42,8 @@ const fileName = (title: string) =>
 
 /** AMA sessions (events) of ama groups (issue 7). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // the site's session lists, served again until something they show changes (decision 035)
+  const sessionPages = new PageCache<SessionListResponse>({ events: app.groupEvents });
   const { publicUrl } = app.config;
 
   app.post(
@@ -94,7 +98,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SessionListResponseSchema, 400: error },
       },
     },
-    async (request) => listSessions({ db: app.db, ...request.query }),
+    async (request) => listSessions({ db: app.db, ...request.query, cache: sessionPages }),
   );
 
   app.get(

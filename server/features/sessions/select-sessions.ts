@@ -7,14 +7,17 @@ import { amaSessions, groups, questions, users } from '../../db/schema/index.ts'
 import { notFound } from '../../lib/errors.ts';
 import { cursorTime, isGroupId } from '../groups/cursor.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
+import { currentSnapshot, pageScope, personScope, SESSIONS_SCOPE } from '../../lib/page-cache.ts';
 
 /**
  * Sessions matching `where`, each in one row with its group, its host and the number of its
- * visible questions. Callers add order and limit.
+ * visible questions, and the snapshot the statement read them in (for a PageCache). Callers add
+ * order and limit.
  */
 export function selectSessions(db: Queryable, where: SQL | undefined) {
   return db
     .select({
+      snapshot: currentSnapshot,
       id: amaSessions.id,
       groupId: amaSessions.groupId,
       groupSlug: groups.slug,
@@ -45,7 +48,22 @@ export function selectSessions(db: Queryable, where: SQL | undefined) {
     .$dynamic();
 }
 
-export type SessionRow = Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number];
+/** A session as selectSessions reads it (without the snapshot of the statement). */
+export type SessionRow = Omit<Awaited<ReturnType<ReturnType<typeof selectSessions>['execute']>>[number], 'snapshot'>;
+
+/**
+ * The scopes a page of sessions was chosen from and shows (decision 035): every session of the
+ * site, and each session's group (its row), its questions (the count) and its host.
+ */
+export function sessionPageScopes(rows: readonly Pick<SessionRow, 'groupId' | 'hostId'>[]): string[] {
+  const scopes = new Set([SESSIONS_SCOPE]);
+  for (const row of rows) {
+    scopes.add(pageScope(row.groupId, 'group'));
+    scopes.add(pageScope(row.groupId, 'queue'));
+    scopes.add(personScope(row.hostId));
+  }
+  return [...scopes];
+}
 
 /** A timestamp as text in UTC to the microsecond, which `new Date` reads back as Drizzle would. */
 const utcText = (expression: SQL) => sql`to_char(${expression} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
