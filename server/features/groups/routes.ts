@@ -329,7 +329,8 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SubscriptionListResponseSchema, 400: error, 401: error },
       },
     },
-    async (request) => listSubscriptions({ db: app.db, viewer: request.viewer, ...request.query, cache: subscriptionPages }),
+    async (request) =>
+      listSubscriptions({ db: app.db, viewer: request.viewer, ...request.query, cache: subscriptionPages }),
   );
 
   const likeSchema = (summary: string) => ({
