@@ -16,7 +16,8 @@
 //      Every response time is kept, so the rounds are pooled; every viewer must receive every
 //      broadcast (misses are printed and fail the run).
 //   3. Fan-out: the live-fanout comparison with a bare `ws` broadcast at --fanout-clients sockets.
-// The viewers live in worker threads of this process (--workers) and read and parse every frame;
+// The viewers live in worker threads of this process (--workers), at nice --viewer-nice (19: they
+// stand for phones elsewhere, and take CPU only when the rest leaves it), and read and parse every frame;
 // the database is dropped at the end unless --keep. --phases memory,reads,fanout runs a subset;
 // --server-node-options="--cpu-prof --cpu-prof-dir=DIR" profiles the server (written when it stops).
 // Why a bench of its own rather than more of live-fanout: it needs a filled group, signed-in
@@ -81,6 +82,11 @@ const { values } = parseArgs({
     'fanout-clients': { type: 'string', default: '5000' },
     'fanout-writes': { type: 'string', default: '30' },
     workers: { type: 'string', default: '2' },
+    /**
+     * Scheduling priority of the viewers' threads (0–19): they stand for phones on other machines,
+     * so by default they get the CPU only when the server, PostgreSQL and autocannon leave it.
+     */
+    'viewer-nice': { type: 'string', default: '19' },
     /** DATABASE_POOL_MAX of the server. */
     pool: { type: 'string', default: '10' },
     phases: { type: 'string', default: 'memory,reads,fanout' },
@@ -119,6 +125,7 @@ const options = {
   fanoutClients: int('fanout-clients', 1),
   fanoutWrites: int('fanout-writes', 2),
   workers: int('workers', 1),
+  viewerNice: int('viewer-nice', 0),
   pool: int('pool', 1),
 };
 
@@ -776,7 +783,12 @@ async function main(): Promise<void> {
   );
   console.table(community.rows);
 
-  const pool = new ViewerPool(options.workers);
+  if (options.viewerNice > 19) throw new BenchError('--viewer-nice is 0 to 19');
+  const pool = new ViewerPool(options.workers, { nice: options.viewerNice });
+  console.log(
+    `\nViewers: ${options.workers} worker threads of this process at nice ${options.viewerNice} ` +
+      `(they stand for phones elsewhere; --viewer-nice 0 gives them the server's priority).`,
+  );
   cleanups.push(() => pool.terminate());
   const floor = await startFloorServer((step) => cleanups.push(step));
   if (phases.has('memory')) await measureMemory(server, pool, community, floor);

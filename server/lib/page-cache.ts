@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { pageChanges } from '../db/schema/index.ts';
-import { preparedQuery } from './prepared.ts';
+import { pageChangeLog, parseSnapshot, type Snapshot } from './page-change-log.ts';
 
 /** How many pages a process keeps (the least recently used go first). */
 export const PAGE_CACHE_MAX_ENTRIES = 1_000;
@@ -56,6 +56,7 @@ export interface PageSource {
 }
 
 interface Entry<T> extends PageSource {
+  read: Snapshot;
   value: T;
   storedAt: number;
   /** Its scopes' count of live events when the page was kept. */
@@ -97,15 +98,16 @@ export const isKeptPage = (value: unknown): value is object =>
 export const currentSnapshot = sql<string>`pg_current_snapshot()::text`;
 
 /**
- * Pages of a group read once and served again until something they show changes (decision 034).
+ * Pages read once and served again until something they show changes (decisions 034 and 035).
  *
- * A page is kept with the snapshot of the statement that read it. Triggers write one row of
- * `page_changes` per group and transaction that changes what the group's pages show (migration
- * 0026). Before a kept page is served, one index probe asks whether a row of its group was
- * committed after that snapshot (its transaction is not visible in it); if one was, the page is
- * read again. The probe runs in its own statement after whatever committed before it, so a page
- * is never older than what a fresh read would give: there is no window, on this process or any
- * other, and it holds for every writer (the app, a job, an operator's SQL).
+ * A page is kept with the snapshot of the statement that read it and the scopes of what it shows.
+ * Triggers write one row of `page_changes` per scope and transaction that changes what the scope's
+ * pages show (migrations 0026–0029). Before a kept page is served, this process's change log
+ * (`PageChangeLog`) reads every row committed before the request came (one statement shared by
+ * the requests waiting for it), and the page is read again if one of its scopes was changed by a
+ * transaction its snapshot does not see. So a page is never older than what a fresh read would
+ * give: there is no window, on this process or any other, and it holds for every writer (the app,
+ * a job, an operator's SQL).
  */
 export class PageCache<T> {
   readonly #entries = new Map<string, Entry<T>>();
@@ -157,6 +159,7 @@ export class PageCache<T> {
   }
 
   async #load(key: string, load: () => Promise<LoadedPage<T>>): Promise<T> {
+    const startedAt = this.#now();
     const pending = load();
     const settled = pending.then(
       () => undefined,
@@ -165,7 +168,8 @@ export class PageCache<T> {
     this.#loading.set(key, settled);
     try {
       const { value, source } = await pending;
-      if (source) this.store(key, source, value);
+      // a page read slower than a page lives is not kept: the change log forgets what is older still
+      if (source && this.#now() - startedAt <= this.#maxAgeMs) this.store(key, source, value);
       return value;
     } finally {
       if (this.#loading.get(key) === settled) this.#loading.delete(key);
@@ -180,8 +184,10 @@ export class PageCache<T> {
       this.#entries.delete(key);
       return undefined;
     }
-    const changed = await changedSince(db, entry);
-    if (changed) {
+    // every change committed before now is known to this process's log: is one unseen by the page?
+    const log = pageChangeLog(db);
+    await log.sync();
+    if (log.hasChanged(entry.scopes, entry.read)) {
       // a newer page may have been stored meanwhile
       if (this.#entries.get(key) === entry) this.#entries.delete(key);
       return undefined;
@@ -198,7 +204,13 @@ export class PageCache<T> {
   store(key: string, source: PageSource, value: T): void {
     if (typeof value === 'object' && value !== null) keptPages.add(value);
     this.#entries.delete(key);
-    this.#entries.set(key, { ...source, value, storedAt: this.#now(), epoch: this.#events.countOf(source.scopes) });
+    this.#entries.set(key, {
+      ...source,
+      read: parseSnapshot(source.snapshot),
+      value,
+      storedAt: this.#now(),
+      epoch: this.#events.countOf(source.scopes),
+    });
     while (this.#entries.size > this.#maxEntries) {
       const oldest = this.#entries.keys().next().value;
       if (oldest === undefined) break;
@@ -225,28 +237,6 @@ export async function servePage<T>(
   load: () => Promise<LoadedPage<T>>,
 ): Promise<T> {
   return cache ? cache.serve(db, key, load) : (await load()).value;
-}
-
-/** Whether a transaction that `source`'s snapshot does not see has changed one of its scopes since. */
-async function changedSince(db: Database, source: PageSource): Promise<boolean> {
-  const query = preparedQuery(db, 'page_changed_since', (name) => {
-    const snapshot = sql`${sql.placeholder('snapshot')}::pg_snapshot`;
-    return db
-      .select({ changed: sql<number>`1` })
-      .from(pageChanges)
-      .where(
-        and(
-          sql`${pageChanges.groupId} = any(${sql.placeholder('scopes')}::uuid[])`,
-          // older transactions had ended when the snapshot was taken: it sees what they wrote
-          sql`${pageChanges.xid} >= pg_snapshot_xmin(${snapshot})`,
-          sql`not pg_visible_in_snapshot(${pageChanges.xid}, ${snapshot})`,
-        ),
-      )
-      .limit(1)
-      .prepare(name);
-  });
-  const rows = await query.execute({ scopes: source.scopes, snapshot: source.snapshot });
-  return rows.length > 0;
 }
 
 /** Deletes the rows of page_changes no kept page can need any more. */

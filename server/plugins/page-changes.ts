@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { logDatabaseError } from '../lib/database-errors.ts';
+import { pageChangeLog } from '../lib/page-change-log.ts';
 import { forgetOldPageChanges, GroupEvents } from '../lib/page-cache.ts';
 
 declare module 'fastify' {
@@ -14,8 +15,9 @@ declare module 'fastify' {
 const SWEEP_MS = 60_000;
 
 /**
- * Kept pages (decision 034): the hint of the groups' live events that their caches share, and
- * page_changes kept small: every process sweeps it once a minute (harmless when several do).
+ * Kept pages (decisions 034, 035): the hint of the groups' live events that their caches share,
+ * the change log begun at start, and page_changes kept small: every process sweeps it once a
+ * minute (harmless when several do).
  */
 export const pageChangesPlugin = fp(
   async (app: FastifyInstance) => {
@@ -27,6 +29,14 @@ export const pageChangesPlugin = fp(
     };
     const sweeper = setInterval(sweep, SWEEP_MS);
     sweeper.unref();
+    // the change log begins before the first page is read: pages read in an older snapshot are read again
+    app.addHook('onReady', async () => {
+      await pageChangeLog(app.db)
+        .sync()
+        .catch((error: unknown) => {
+          logDatabaseError(app.log, 'warn', error, 'the change log of kept pages could not begin');
+        });
+    });
     app.addHook('onClose', async () => {
       clearInterval(sweeper);
     });

@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +128,9 @@ type FromWorker =
 async function viewerWorker(): Promise<void> {
   const port = parentPort;
   if (!port) return;
+  // this thread only: on Linux the nice value is a thread's, and 0 names the calling one
+  const { nice } = workerData as { nice?: number };
+  if (nice) os.setPriority(0, nice);
   let sockets: WebSocket[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let arrivals = new Map<string, Float64Array>();
@@ -319,15 +323,18 @@ export interface Collected {
 /**
  * Viewers spread over worker threads of this process. Each socket stands for one page: it
  * subscribes to its topics, reads and parses every frame, and (with pingMs) pings as pages do.
+ * `nice`: the worker threads' scheduling priority (Linux keeps it per thread), 0 to 19: the
+ * viewers stand for phones elsewhere, so at 19 they take the machine's CPU only when the server,
+ * PostgreSQL and the load generator leave it (they still read every frame, checked).
  */
 export class ViewerPool {
   readonly workers: Worker[];
   readonly #sizes: number[];
 
-  constructor(workers: number) {
+  constructor(workers: number, { nice = 0 }: { nice?: number } = {}) {
     this.workers = Array.from(
       { length: workers },
-      () => new Worker(thisFile, { workerData: { role: 'live-viewers' } }),
+      () => new Worker(thisFile, { workerData: { role: 'live-viewers', nice } }),
     );
     this.#sizes = this.workers.map(() => 0);
   }

@@ -1,7 +1,8 @@
 -- The pages of a person and the site's session lists are kept too (decision 035). Three more kinds of
--- scope: a group's row and its sessions (page_scope(group, 'group')), a person (person_scope(user):
--- their username, name and image, and what they keep up with: subscriptions, memberships, follows,
--- the groups they host, their notifications), and every session of the site (sessions_scope()).
+-- scope: a group's row, sessions, subscriptions and members (page_scope(group, 'group')), a person
+-- (person_scope(user): their username, name and image, and what they keep up with: subscriptions,
+-- memberships, follows, the groups they host, their notifications), and every session of the site
+-- (sessions_scope()).
 CREATE OR REPLACE FUNCTION "page_scope"(group_id uuid, kind text) RETURNS uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN kind = 'posts' THEN md5(group_id::text || ':posts')::uuid
               WHEN kind = 'group' THEN md5(group_id::text || ':group')::uuid
@@ -13,7 +14,23 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "sessions_scope"() RETURNS uuid LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT md5('sessions')::uuid
 $$;--> statement-breakpoint
--- subscriptions, memberships and notifications: the person they are of
+-- subscriptions and memberships: the person they are of, and the group (its host's dashboard)
+CREATE FUNCTION "page_changes_of_memberships"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    INSERT INTO page_changes (group_id)
+      SELECT DISTINCT s FROM new_rows, LATERAL (VALUES (person_scope(user_id)), (page_scope(group_id, 'group'))) AS v(s)
+      ON CONFLICT DO NOTHING;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    INSERT INTO page_changes (group_id)
+      SELECT DISTINCT s FROM old_rows, LATERAL (VALUES (person_scope(user_id)), (page_scope(group_id, 'group'))) AS v(s)
+      ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+-- notifications: the person they are of
 CREATE FUNCTION "page_changes_of_people_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
@@ -90,17 +107,17 @@ CREATE TRIGGER "users_page_changes_person" AFTER UPDATE OF "username", "name", "
 CREATE TRIGGER "users_page_changes_person_delete" AFTER DELETE ON "users" FOR EACH ROW
   EXECUTE FUNCTION "page_changes_of_person"();--> statement-breakpoint
 CREATE TRIGGER "group_subscriptions_page_changes_insert" AFTER INSERT ON "group_subscriptions" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_memberships"();--> statement-breakpoint
 CREATE TRIGGER "group_subscriptions_page_changes_update" AFTER UPDATE ON "group_subscriptions" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_memberships"();--> statement-breakpoint
 CREATE TRIGGER "group_subscriptions_page_changes_delete" AFTER DELETE ON "group_subscriptions" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_memberships"();--> statement-breakpoint
 CREATE TRIGGER "group_members_page_changes_insert" AFTER INSERT ON "group_members" REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_memberships"();--> statement-breakpoint
 CREATE TRIGGER "group_members_page_changes_update" AFTER UPDATE ON "group_members" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_memberships"();--> statement-breakpoint
 CREATE TRIGGER "group_members_page_changes_delete" AFTER DELETE ON "group_members" REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
+  FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_memberships"();--> statement-breakpoint
 CREATE TRIGGER "notifications_page_changes_insert" AFTER INSERT ON "notifications" REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "page_changes_of_people_rows"();--> statement-breakpoint
 CREATE TRIGGER "notifications_page_changes_update" AFTER UPDATE ON "notifications" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customType, index, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL's 64-bit transaction id. */
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
@@ -11,8 +11,8 @@ const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
  * `page_scope(group_id, 'posts')` for its posts and their comments, `page_scope(group_id, 'group')`
  * for its row and its sessions, `person_scope(user_id)` for a person (their name and image,
  * subscriptions, memberships, follows, notifications and hosted groups), `sessions_scope()` for
- * every session. A cached page is served again while none of its scopes has a row newer than the
- * snapshot it was read in (server/lib/page-cache.ts). Rows older than ten minutes are deleted by
+ * every session. A cached page is served again while none of its scopes has a row its snapshot
+ * does not see (server/lib/page-cache.ts, server/lib/page-change-log.ts). Rows older than ten minutes are deleted by
  * every process once a minute.
  */
 export const pageChanges = pgTable(
@@ -26,5 +26,9 @@ export const pageChanges = pgTable(
       .notNull()
       .default(sql`clock_timestamp()`),
   },
-  (table) => [primaryKey({ columns: [table.groupId, table.xid] })],
+  (table) => [
+    primaryKey({ columns: [table.groupId, table.xid] }),
+    // each process's change log reads the rows of the transactions since its last round (decision 035)
+    index('page_changes_xid_idx').on(table.xid),
+  ],
 );

@@ -7,6 +7,7 @@ import {
 } from '#shared/schemas/discovery.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { currentSnapshot, personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { requireViewer } from '../groups/host-only.ts';
@@ -69,6 +70,11 @@ function dashboardQuery(db: Database) {
     const activityOrder = sql`date_trunc('milliseconds', a.created_at) desc, a.rank, a.created_at desc`;
     return db
       .select({
+        snapshot: currentSnapshot,
+        // every hosted group's row and sessions, queue and posts (decision 035)
+        scopes: sql<string[]>`array(select scope.id from groups g cross join lateral
+          (values (page_scope(g.id, 'group')), (page_scope(g.id, 'queue')), (page_scope(g.id, 'posts'))) as scope (id)
+          where g.owner_id = ${viewerId})::text[]`,
         groups: sql<DashboardGroup[]>`(
           select coalesce(json_agg(json_build_object(${groupRef}, 'ama', g.ama, 'subscriberCount', g.subscriber_count,
                    'memberCount', g.member_count, 'unansweredCount', g.unanswered, 'pendingCount', g.pending)
@@ -109,20 +115,33 @@ function dashboardQuery(db: Database) {
  * The creator dashboard: the groups the viewer hosts with their subscribers, unanswered (open,
  * not hidden) and pending (waiting for approval, not hidden) questions; the scheduled and live
  * sessions of those groups; and the latest things other people did in them. One prepared
- * statement (see `dashboardQuery`).
+ * statement (see `dashboardQuery`); with a `cache`, served again until something it shows changes
+ * (decision 035): the viewer's hosted groups (their person scope), each hosted group's row,
+ * sessions, subscriptions, queue and posts, and the people shown.
  */
-export async function loadDashboard(options: { db: Database; viewer: Viewer | null }): Promise<DashboardResponse> {
+export async function loadDashboard(options: {
+  db: Database;
+  viewer: Viewer | null;
+  cache?: PageCache<DashboardResponse> | undefined;
+}): Promise<DashboardResponse> {
   const viewer = requireViewer(options.viewer);
-  const [row] = await dashboardQuery(options.db).execute({ viewerId: viewer.id });
-  const groupRows = row?.groups ?? [];
-  return {
-    groups: groupRows,
-    totals: {
-      subscribers: groupRows.reduce((sum, group) => sum + group.subscriberCount, 0),
-      unanswered: groupRows.reduce((sum, group) => sum + group.unansweredCount, 0),
-      pending: groupRows.reduce((sum, group) => sum + group.pendingCount, 0),
-    },
-    upcomingSessions: (row?.sessions ?? []).map((session) => presentSession(sessionFromJson(session))),
-    activity: (row?.activity ?? []).map((item) => ({ ...item, createdAt: new Date(item.createdAt).toISOString() })),
-  };
+  return servePage(options.cache, options.db, viewer.id, async () => {
+    const [row] = await dashboardQuery(options.db).execute({ viewerId: viewer.id });
+    const groupRows = row?.groups ?? [];
+    const value: DashboardResponse = {
+      groups: groupRows,
+      totals: {
+        subscribers: groupRows.reduce((sum, group) => sum + group.subscriberCount, 0),
+        unanswered: groupRows.reduce((sum, group) => sum + group.unansweredCount, 0),
+        pending: groupRows.reduce((sum, group) => sum + group.pendingCount, 0),
+      },
+      upcomingSessions: (row?.sessions ?? []).map((session) => presentSession(sessionFromJson(session))),
+      activity: (row?.activity ?? []).map((item) => ({ ...item, createdAt: new Date(item.createdAt).toISOString() })),
+    };
+    if (!row) return { value, source: undefined };
+    const scopes = new Set([personScope(viewer.id), ...row.scopes]);
+    for (const session of value.upcomingSessions) scopes.add(personScope(session.host.id));
+    for (const item of value.activity) scopes.add(personScope(item.actor.id));
+    return { value, source: { scopes: [...scopes], snapshot: row.snapshot } };
+  });
 }

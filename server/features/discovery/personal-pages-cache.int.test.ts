@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { FeedResponseSchema } from '#shared/schemas/discovery.ts';
+import { DashboardResponseSchema, FeedResponseSchema } from '#shared/schemas/discovery.ts';
 import { SubscriptionListResponseSchema } from '#shared/schemas/groups.ts';
 import { NotificationListResponseSchema } from '#shared/schemas/notifications.ts';
 import { SessionListResponseSchema, type SessionView } from '#shared/schemas/sessions.ts';
@@ -16,6 +16,7 @@ import { listSessions } from '../sessions/list-sessions.ts';
 import { schedule } from '../sessions/sessions-test-kit.ts';
 import { listFeed } from './list-feed.ts';
 import { listMySessions } from './list-my-sessions.ts';
+import { loadDashboard } from './load-dashboard.ts';
 
 // A person's feed, sessions, subscriptions and notifications, and the site's session lists, are
 // served again until something they show or were chosen from changes (decision 035). Each check
@@ -85,6 +86,7 @@ async function expectAllFresh(label: string) {
       live: json(await listMySessions({ db, viewer, scope: 'live' })),
       subscriptions: json(await listSubscriptions({ db, viewer, limit: 20 })),
       notifications: json(await listNotifications({ db, viewer })),
+      dashboard: json(await loadDashboard({ db, viewer })),
     };
     for (let time = 0; time < 2; time++) {
       expect(FeedResponseSchema.parse(await get(person, '/api/me/feed')), who('feed')).toEqual(expected.feed);
@@ -102,6 +104,9 @@ async function expectAllFresh(label: string) {
         NotificationListResponseSchema.parse(await get(person, '/api/notifications')),
         who('notifications'),
       ).toEqual(expected.notifications);
+      expect(DashboardResponseSchema.parse(await get(person, '/api/me/dashboard')), who('dashboard')).toEqual(
+        expected.dashboard,
+      );
     }
   }
 }
@@ -133,20 +138,22 @@ describe("a person's pages served again", () => {
         ?.groupName;
     const bellGroup = (page: { notifications: { group: { name: string } | null }[] }) =>
       page.notifications[0]?.group?.name;
+    const dashboardGroup = (page: { groups: { name: string }[] }) => page.groups[0]?.name;
     const reads = async () => [
       await groupName(cast.member, '/api/me/feed', feedGroup),
       await groupName(null, '/api/sessions?view=upcoming', sessionGroup),
       await groupName(cast.member, '/api/me/sessions?scope=upcoming', sessionGroup),
       await groupName(cast.subscriber, '/api/me/subscriptions', subscriptionGroup),
       await groupName(cast.host, '/api/notifications', bellGroup),
+      await groupName(cast.host, '/api/me/dashboard', dashboardGroup),
     ];
-    expect(await reads()).toEqual(Array(5).fill('A group'));
+    expect(await reads()).toEqual(Array(6).fill('A group'));
     // a rename no trigger sees leaves every kept page as it was: they were served again
     await unseen('update groups set name = $1 where id = $2', ['Renamed unseen', cast.groupId]);
-    expect(await reads()).toEqual(Array(5).fill('A group'));
+    expect(await reads()).toEqual(Array(6).fill('A group'));
     // the same rename, seen: every page is read again
     await raw.query('update groups set name = $1 where id = $2', ['Renamed seen', cast.groupId]);
-    expect(await reads()).toEqual(Array(5).fill('Renamed seen'));
+    expect(await reads()).toEqual(Array(6).fill('Renamed seen'));
     await expectAllFresh('renamed in SQL');
   });
 
@@ -261,6 +268,15 @@ describe("a person's pages served again", () => {
     await expectAllFresh('a member added in SQL');
     await raw.query('delete from group_members where group_id = $1 and user_id = $2', [otherGroupId, follower.id]);
     await expectAllFresh('a member removed in SQL');
+    // an account deleted: its subscription, questions, posts and comments go by the cascades
+    const leaving = await signUp(app, 'pl');
+    await expectOk(await setSubscription(app, leaving, cast.groupId, true));
+    const post = await createPost(app, leaving, cast.groupId, { body: 'Soon gone' });
+    await expectOk(await call(app, leaving, 'POST', `/api/posts/${post.id}/comments`, { body: 'Me too' }), 201);
+    await expectOk(await setFollow(app, leaving, cast.host.id, true));
+    await expectAllFresh('someone who will leave');
+    await raw.query('delete from users where id = $1', [leaving.id]);
+    await expectAllFresh('an account deleted in SQL');
   });
 
   it('reads again a page of notifications when one it looked through comes back into sight or goes', async () => {

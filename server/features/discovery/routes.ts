@@ -7,6 +7,7 @@ import {
   FeedResponseSchema,
   MySessionsQuerySchema,
   MySessionsResponseSchema,
+  type DashboardResponse,
   type FeedResponse,
 } from '#shared/schemas/discovery.ts';
 import type { SessionListResponse } from '#shared/schemas/sessions.ts';
@@ -25,6 +26,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   // a person's feed and sessions, served again until something they show changes (decision 035)
   const feedPages = new PageCache<FeedResponse>({ events: app.groupEvents });
   const mySessionPages = new PageCache<SessionListResponse>({ events: app.groupEvents });
+  const dashboards = new PageCache<DashboardResponse>({ events: app.groupEvents });
   app.get(
     '/api/me/feed',
     {
@@ -67,7 +69,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardResponseSchema, 401: error },
       },
     },
-    async (request) => loadDashboard({ db: app.db, viewer: request.viewer }),
+    async (request) => loadDashboard({ db: app.db, viewer: request.viewer, cache: dashboards }),
   );
 
   app.get(

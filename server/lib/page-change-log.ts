@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { pageChanges } from '../db/schema/index.ts';
+import { preparedQuery } from './prepared.ts';
+
+/** A snapshot as `pg_current_snapshot()` writes it ('xmin:xmax:xip,…'), read once. */
+export interface Snapshot {
+  xmin: bigint;
+  xmax: bigint;
+  /** The transactions in progress when it was taken. */
+  xip: ReadonlySet<bigint>;
+}
+
+export function parseSnapshot(text: string): Snapshot {
+  const [xmin, xmax, xip] = text.split(':');
+  if (xmin === undefined || xmax === undefined) throw new Error(`not a snapshot: ${text}`);
+  return {
+    xmin: BigInt(xmin),
+    xmax: BigInt(xmax),
+    xip: new Set(xip ? xip.split(',').map((xid) => BigInt(xid)) : []),
+  };
+}
+
+/** Whether a committed transaction's changes are seen by `snapshot` (PostgreSQL's pg_visible_in_snapshot). */
+export function isVisibleIn(snapshot: Snapshot, xid: bigint): boolean {
+  return xid < snapshot.xmin || (xid < snapshot.xmax && !snapshot.xip.has(xid));
+}
+
+/**
+ * How long this process remembers a change after reading it: far longer than a kept page lives
+ * (PAGE_CACHE_MAX_AGE_MS) and than a page takes to read (PageCache keeps no page read slower than
+ * that), so no kept page was read before a change it has forgotten.
+ */
+export const CHANGE_LOG_KEPT_MS = 3 * 60_000;
+
+/**
+ * This process's copy of the recent rows of page_changes (decision 035): which scopes changed, in
+ * which transactions. A kept page asks `sync()` for every change committed before it asked, then
+ * looks, in memory, for a change of one of its scopes that its snapshot does not see.
+ *
+ * Each round is one statement: the rows of transactions at or after the previous round's xmin (a
+ * transaction below it had ended before that round, which saw its rows; the first round reads
+ * from its own xmin), and the round's own snapshot. A row is so read by the first round whose
+ * snapshot sees it, and a page read in a snapshot whose xmin is at least the first round's can be
+ * judged: whatever it does not see and is committed has an xid at or above its xmin. One round is in flight at a
+ * time; whoever asks meanwhile waits for the next, which starts when it ends and answers all of
+ * them: under load a round serves many requests, and a page's probe no longer costs a statement,
+ * nor more for more scopes.
+ */
+export class PageChangeLog {
+  readonly #db: Database;
+  readonly #now: () => number;
+  /** The xmin of the first round: a page read in an older snapshot cannot be judged, and is read again. */
+  #since: bigint | undefined;
+  /** The xmin of the latest round: the next reads from it. */
+  #from: bigint | undefined;
+  /** By scope: the transactions that changed it, and when this process read each. */
+  readonly #changes = new Map<string, Map<bigint, number>>();
+  #prunedAt = 0;
+  #rounds = 0;
+  #inFlight: Promise<void> | undefined;
+  #next: Promise<void> | undefined;
+
+  constructor(db: Database, { now = Date.now }: { now?: () => number } = {}) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  /** Resolves once a round that began after this call has ended: every change committed before the call is known. */
+  sync(): Promise<void> {
+    if (!this.#inFlight) return this.#start();
+    this.#next ??= this.#inFlight.then(
+      () => this.#afterInFlight(),
+      () => this.#afterInFlight(),
+    );
+    return this.#next;
+  }
+
+  #afterInFlight(): Promise<void> {
+    this.#next = undefined;
+    // a round someone began since the last one ended began after whoever waited here asked
+    return this.#inFlight ?? this.#start();
+  }
+
+  #start(): Promise<void> {
+    const round = this.#round().finally(() => {
+      if (this.#inFlight === round) this.#inFlight = undefined;
+    });
+    this.#inFlight = round;
+    return round;
+  }
+
+  async #round(): Promise<void> {
+    this.#rounds += 1;
+    const from = this.#from;
+    const query = preparedQuery(this.#db, 'page_changes_since', (name) =>
+      this.#db
+        .select({
+          snapshot: sql<string>`now.snapshot`,
+          scope: pageChanges.groupId,
+          xid: sql<string | null>`${pageChanges.xid}::text`,
+        })
+        .from(sql`(select pg_current_snapshot()::text as snapshot) as now`)
+        // the first round: from its own xmin (whatever is below it, every later snapshot sees)
+        .leftJoin(
+          pageChanges,
+          sql`${pageChanges.xid} >= coalesce(${sql.placeholder('from')}::xid8, pg_snapshot_xmin(pg_current_snapshot()))`,
+        )
+        .prepare(name),
+    );
+    const rows = await query.execute({ from: from === undefined ? null : from.toString() });
+    const first = rows[0];
+    if (!first) throw new Error('page_changes_since gave no row');
+    const snapshot = parseSnapshot(first.snapshot);
+    const now = this.#now();
+    for (const row of rows) {
+      if (row.scope === null || row.xid === null) continue;
+      let changes = this.#changes.get(row.scope);
+      if (!changes) {
+        changes = new Map();
+        this.#changes.set(row.scope, changes);
+      }
+      const xid = BigInt(row.xid);
+      if (!changes.has(xid)) changes.set(xid, now);
+    }
+    this.#since ??= snapshot.xmin;
+    this.#from = snapshot.xmin;
+    if (now - this.#prunedAt > 10_000) this.#prune(now);
+  }
+
+  #prune(now: number): void {
+    this.#prunedAt = now;
+    for (const [scope, changes] of this.#changes) {
+      for (const [xid, readAt] of changes) if (now - readAt > CHANGE_LOG_KEPT_MS) changes.delete(xid);
+      if (changes.size === 0) this.#changes.delete(scope);
+    }
+  }
+
+  /**
+   * Whether one of `scopes` was changed by a transaction `snapshot` does not see, as far as the
+   * last round knows: call after `sync()`.
+   */
+  hasChanged(scopes: readonly string[], snapshot: Snapshot): boolean {
+    if (this.#since === undefined || snapshot.xmin < this.#since) return true;
+    for (const scope of scopes) {
+      const changes = this.#changes.get(scope);
+      if (!changes) continue;
+      for (const xid of changes.keys()) if (!isVisibleIn(snapshot, xid)) return true;
+    }
+    return false;
+  }
+
+  /** How many rounds began (for tests and benchmarks). */
+  get rounds(): number {
+    return this.#rounds;
+  }
+
+  /** How many changes this process remembers (for tests). */
+  get size(): number {
+    let size = 0;
+    for (const changes of this.#changes.values()) size += changes.size;
+    return size;
+  }
+}
+
+const logs = new WeakMap<Database, PageChangeLog>();
+
+/** The change log of `db` in this process (one for every cache of pages read from it). */
+export function pageChangeLog(db: Database): PageChangeLog {
+  let log = logs.get(db);
+  if (!log) {
+    log = new PageChangeLog(db);
+    logs.set(db, log);
+  }
+  return log;
+}
