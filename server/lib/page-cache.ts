@@ -239,6 +239,33 @@ export async function servePage<T>(
   return cache ? cache.serve(db, key, load) : (await load()).value;
 }
 
+/**
+ * `cache.serve(…)` for a page chosen from more than it shows (decision 035): `chosenFrom` reads, in
+ * a statement before the page's, the snapshot and the scopes of what the page is chosen from;
+ * `read` then reads the page, and `shownScopes` names the scopes of what its rows show. Whatever
+ * commits between the two statements, the first one's snapshot does not see: the page is read
+ * again next time, never served stale.
+ */
+export async function serveChosenPage<T, R>(
+  cache: PageCache<T> | undefined,
+  db: Database,
+  key: string,
+  parts: {
+    chosenFrom: () => Promise<PageSource | undefined>;
+    read: () => Promise<{ rows: readonly R[]; value: T }>;
+    shownScopes: (rows: readonly R[]) => Iterable<string>;
+  },
+): Promise<T> {
+  if (!cache) return (await parts.read()).value;
+  return cache.serve(db, key, async () => {
+    const chosenFrom = await parts.chosenFrom();
+    const { rows, value } = await parts.read();
+    if (!chosenFrom) return { value, source: undefined };
+    const scopes = new Set([...chosenFrom.scopes, ...parts.shownScopes(rows)]);
+    return { value, source: { scopes: [...scopes], snapshot: chosenFrom.snapshot } };
+  });
+}
+
 /** Deletes the rows of page_changes no kept page can need any more. */
 export async function forgetOldPageChanges(db: Database): Promise<void> {
   await db

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DISCOVERY_LIMITS, type FeedItem, type FeedResponse } from '#shared/schemas/discovery.ts';
 import type { PostImage } from '#shared/schemas/posts.ts';
 import type { Database } from '../../db/client.ts';
-import { currentSnapshot, pageScope, personScope, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, pageScope, personScope, serveChosenPage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
@@ -205,16 +205,14 @@ export async function listFeed(options: {
     };
     return { rows: page, value };
   };
-  if (!cache) return (await readPage()).value;
   const key = JSON.stringify([viewer.id, after?.key ?? null, after?.id ?? null]);
-  return cache.serve(db, key, async () => {
-    // first what the page is chosen from: whatever changes after this snapshot, the probe sees
-    const [chosenFrom] = await scopesQuery(db).execute({ viewerId: viewer.id });
-    const { rows, value } = await readPage();
-    if (!chosenFrom) return { value, source: undefined };
-    const scopes = new Set([personScope(viewer.id), ...chosenFrom.scopes]);
+  return serveChosenPage(cache, db, key, {
+    chosenFrom: async () => {
+      const [row] = await scopesQuery(db).execute({ viewerId: viewer.id });
+      return row && { snapshot: row.snapshot, scopes: [personScope(viewer.id), ...row.scopes] };
+    },
+    read: readPage,
     // an item's author, renamed, changes the scope of the group they wrote in (migration 0028)
-    for (const row of rows) scopes.add(pageScope(row.group_id, 'group'));
-    return { value, source: { scopes: [...scopes], snapshot: chosenFrom.snapshot } };
+    shownScopes: (rows) => rows.map((row) => pageScope(row.group_id, 'group')),
   });
 }

@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
+import { decodeCursor } from '../groups/cursor.ts';
 import { requireViewer } from '../groups/host-only.ts';
-import { presentSession, selectSessions, sessionPageScopes } from '../sessions/select-sessions.ts';
+import { presentSessionPage, selectSessions } from '../sessions/select-sessions.ts';
 import { personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { myGroupIds } from './my-groups.ts';
 
@@ -55,16 +55,6 @@ export async function listMySessions(options: {
       viewerId: viewer.id,
       ...(after ? { time: after.key, id: after.id } : {}),
     });
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      value: {
-        sessions: page.map(presentSession),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
-      },
-      source: rows[0]
-        ? { scopes: [personScope(viewer.id), ...sessionPageScopes(rows)], snapshot: rows[0].snapshot }
-        : undefined,
-    };
+    return presentSessionPage(rows, limit, [personScope(viewer.id)]);
   });
 }

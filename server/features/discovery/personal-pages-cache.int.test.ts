@@ -305,6 +305,9 @@ describe("a person's pages served again", () => {
       [otherGroupId, otherHost.id],
     );
     await expectAllFresh('a post and a session for members');
+    // someone whose sessions page is kept (the other group's) subscribes to a group with sessions
+    await expectOk(await setSubscription(app, cast.guest, cast.groupId, true));
+    await expectAllFresh('subscribed to a group with sessions');
     await raw.query('insert into group_members (group_id, user_id) values ($1, $2)', [otherGroupId, follower.id]);
     await expectAllFresh('a member added in SQL');
     await raw.query('delete from group_members where group_id = $1 and user_id = $2', [otherGroupId, follower.id]);

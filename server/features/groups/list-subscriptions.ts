@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { NEW_ITEMS_COUNT_CAP } from '#shared/constants/limits.ts';
 import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
 import type { Database } from '../../db/client.ts';
-import { currentSnapshot, pageScope, personScope, type PageCache } from '../../lib/page-cache.ts';
+import { currentSnapshot, pageScope, personScope, serveChosenPage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { answers, groupSubscriptions, groups, questions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -131,19 +131,14 @@ export async function listSubscriptions(options: {
     };
     return { rows: page, value };
   };
-  if (!cache) return (await readPage()).value;
   const key = JSON.stringify([viewer.id, limit, after?.key ?? null, after?.id ?? null]);
-  return cache.serve(db, key, async () => {
-    // first what the page is chosen from: whatever changes after this snapshot, the probe sees
-    const [chosenFrom] = await scopesQuery(db).execute({ viewerId: viewer.id });
-    const { rows, value } = await readPage();
-    if (!chosenFrom) return { value, source: undefined };
-    const scopes = new Set([personScope(viewer.id), ...chosenFrom.scopes]);
-    for (const row of rows) {
-      // the new questions and answers counted, and the host shown
-      scopes.add(pageScope(row.groupId, 'queue'));
-      scopes.add(personScope(row.ownerId));
-    }
-    return { value, source: { scopes: [...scopes], snapshot: chosenFrom.snapshot } };
+  return serveChosenPage(cache, db, key, {
+    chosenFrom: async () => {
+      const [row] = await scopesQuery(db).execute({ viewerId: viewer.id });
+      return row && { snapshot: row.snapshot, scopes: [personScope(viewer.id), ...row.scopes] };
+    },
+    read: readPage,
+    // the new questions and answers counted, and the host shown
+    shownScopes: (rows) => rows.flatMap((row) => [pageScope(row.groupId, 'queue'), personScope(row.ownerId)]),
   });
 }

@@ -6,9 +6,9 @@ import type { Database } from '../../db/client.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
+import { decodeCursor, isGroupId } from '../groups/cursor.ts';
 import { findGroupOwner } from '../groups/find-group.ts';
-import { presentSession, selectSessions, sessionPageScopes } from './select-sessions.ts';
+import { presentSession, presentSessionPage, selectSessions } from './select-sessions.ts';
 import { servePage, type PageCache } from '../../lib/page-cache.ts';
 
 const VIEW_STATUS = { upcoming: 'scheduled', live: 'live', past: 'ended' } as const;
@@ -53,18 +53,12 @@ export async function listSessions(options: {
   const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const limit = SESSION_LIMITS.pageSize;
   const key = JSON.stringify([view, after?.key ?? null, after?.id ?? null]);
-  return servePage(options.cache, db, key, async () => {
-    const rows = await pageQuery(db, view, after !== null).execute(after ? { time: after.key, id: after.id } : {});
-    const page = rows.slice(0, limit);
-    const last = page.at(-1);
-    return {
-      value: {
-        sessions: page.map(presentSession),
-        nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
-      },
-      source: rows[0] ? { scopes: sessionPageScopes(rows), snapshot: rows[0].snapshot } : undefined,
-    };
-  });
+  return servePage(options.cache, db, key, async () =>
+    presentSessionPage(
+      await pageQuery(db, view, after !== null).execute(after ? { time: after.key, id: after.id } : {}),
+      limit,
+    ),
+  );
 }
 
 /**

@@ -1,13 +1,13 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
-import type { AmaSession } from '#shared/schemas/sessions.ts';
+import type { AmaSession, SessionListResponse } from '#shared/schemas/sessions.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { cursorTime, isGroupId } from '../groups/cursor.ts';
+import { cursorTime, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
-import { currentSnapshot, pageScope, personScope, SESSIONS_SCOPE } from '../../lib/page-cache.ts';
+import { currentSnapshot, pageScope, personScope, SESSIONS_SCOPE, type LoadedPage } from '../../lib/page-cache.ts';
 
 /**
  * Sessions matching `where`, each in one row with its group, its host and the number of its
@@ -63,6 +63,23 @@ export function sessionPageScopes(rows: readonly Pick<SessionRow, 'groupId' | 'h
     scopes.add(personScope(row.hostId));
   }
   return [...scopes];
+}
+
+/** A page of sessions from its rows (one more than `limit` when there is a next page), and its scopes. */
+export function presentSessionPage(
+  rows: readonly (SessionRow & { snapshot: string })[],
+  limit: number,
+  extraScopes: readonly string[] = [],
+): LoadedPage<SessionListResponse> {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    value: {
+      sessions: page.map(presentSession),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+    },
+    source: rows[0] ? { scopes: [...extraScopes, ...sessionPageScopes(rows)], snapshot: rows[0].snapshot } : undefined,
+  };
 }
 
 /** A timestamp as text in UTC to the microsecond, which `new Date` reads back as Drizzle would. */
