@@ -107,6 +107,21 @@ describe("a group's posts served again", () => {
     expect((await read()).posts[0]).toMatchObject({ body: 'Behind its back', likeCount: 1 });
   });
 
+  it('sends a kept page as the same bytes, with their length, whatever its characters', async () => {
+    const body = 'Déjà vu? 🎉 — «ça» 日本語';
+    await createPost(app, cast.host, cast.groupId, { body });
+    const responses = [];
+    for (let time = 0; time < 3; time++) {
+      const response = await call(app, null, 'GET', `/api/groups/${cast.groupId}/posts`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+      responses.push(response);
+    }
+    expect(PostListResponseSchema.parse(responses[2]!.json()).posts[0]?.body).toBe(body);
+    expect(responses[2]!.rawPayload.equals(responses[1]!.rawPayload)).toBe(true);
+  });
+
   it('follows posting, likes, comments, edits, renames and deletions', async () => {
     await expectPostsFresh('at first');
     const post = await createPost(app, cast.member, cast.groupId, { body: 'A post' });
