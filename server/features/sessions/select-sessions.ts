@@ -55,7 +55,7 @@ export type SessionRow = Omit<Awaited<ReturnType<ReturnType<typeof selectSession
  * The scopes a page of sessions was chosen from and shows (decision 035): every session of the
  * site, and each session's group (its row), its questions (the count) and its host.
  */
-export function sessionPageScopes(rows: readonly Pick<SessionRow, 'groupId' | 'hostId'>[]): string[] {
+function sessionPageScopes(rows: readonly Pick<SessionRow, 'groupId' | 'hostId'>[]): string[] {
   const scopes = new Set([SESSIONS_SCOPE]);
   for (const row of rows) {
     scopes.add(pageScope(row.groupId, 'group'));
