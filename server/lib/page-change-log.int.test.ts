@@ -77,6 +77,26 @@ describe('PageChangeLog', () => {
     expect(log.hasChanged([id], parseSnapshot(await snapshotNow()))).toBe(false);
   });
 
+  it('sees an older transaction that commits after newer ones of the same scope', async () => {
+    const log = new PageChangeLog(app.db);
+    await log.sync();
+    const id = scope();
+    await other.query('begin');
+    const older = BigInt((await change(other, id)).rows[0].xid as string);
+    const newer: bigint[] = [];
+    for (let index = 0; index < 5; index += 1) newer.push(BigInt((await change(raw, id)).rows[0].xid as string));
+    expect(newer.every((xid) => xid > older)).toBe(true);
+    // a page read now sees the five, not the one still open
+    const page = parseSnapshot(await snapshotNow());
+    await log.sync();
+    expect(log.hasChanged([id], page)).toBe(false);
+    await other.query('commit');
+    await log.sync();
+    expect(log.hasChanged([id], page)).toBe(true);
+    expect(log.hasChanged([id], parseSnapshot(await snapshotNow()))).toBe(false);
+    expect(log.size).toBeGreaterThanOrEqual(6);
+  });
+
   it('cannot judge a page read before it began, and reads such a page again', async () => {
     const older = parseSnapshot(await snapshotNow());
     // a transaction ends between the page's snapshot and the log's first round

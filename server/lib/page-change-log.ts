@@ -54,8 +54,8 @@ export class PageChangeLog {
   #since: bigint | undefined;
   /** The xmin of the latest round: the next reads from it. */
   #from: bigint | undefined;
-  /** By scope: the transactions that changed it, and when this process read each. */
-  readonly #changes = new Map<string, Map<bigint, number>>();
+  /** By scope: the transactions that changed it, in xid order, and when this process read each. */
+  readonly #changes = new Map<string, ScopeChanges>();
   #prunedAt = 0;
   #rounds = 0;
   #inFlight: Promise<void> | undefined;
@@ -117,11 +117,10 @@ export class PageChangeLog {
       if (row.scope === null || row.xid === null) continue;
       let changes = this.#changes.get(row.scope);
       if (!changes) {
-        changes = new Map();
+        changes = { xids: [], readAt: [] };
         this.#changes.set(row.scope, changes);
       }
-      const xid = BigInt(row.xid);
-      if (!changes.has(xid)) changes.set(xid, now);
+      addChange(changes, BigInt(row.xid), now);
     }
     this.#since ??= snapshot.xmin;
     this.#from = snapshot.xmin;
@@ -131,8 +130,16 @@ export class PageChangeLog {
   #prune(now: number): void {
     this.#prunedAt = now;
     for (const [scope, changes] of this.#changes) {
-      for (const [xid, readAt] of changes) if (now - readAt > CHANGE_LOG_KEPT_MS) changes.delete(xid);
-      if (changes.size === 0) this.#changes.delete(scope);
+      const kept: ScopeChanges = { xids: [], readAt: [] };
+      changes.xids.forEach((xid, index) => {
+        const readAt = changes.readAt[index] ?? 0;
+        if (now - readAt <= CHANGE_LOG_KEPT_MS) {
+          kept.xids.push(xid);
+          kept.readAt.push(readAt);
+        }
+      });
+      if (kept.xids.length === 0) this.#changes.delete(scope);
+      else this.#changes.set(scope, kept);
     }
   }
 
@@ -143,9 +150,14 @@ export class PageChangeLog {
   hasChanged(scopes: readonly string[], snapshot: Snapshot): boolean {
     if (this.#since === undefined || snapshot.xmin < this.#since) return true;
     for (const scope of scopes) {
-      const changes = this.#changes.get(scope);
-      if (!changes) continue;
-      for (const xid of changes.keys()) if (!isVisibleIn(snapshot, xid)) return true;
+      const xids = this.#changes.get(scope)?.xids;
+      if (!xids) continue;
+      // newest first; a transaction below the snapshot's xmin had ended before it, which sees it
+      for (let index = xids.length - 1; index >= 0; index -= 1) {
+        const xid = xids[index] as bigint;
+        if (xid < snapshot.xmin) break;
+        if (!isVisibleIn(snapshot, xid)) return true;
+      }
     }
     return false;
   }
@@ -158,9 +170,30 @@ export class PageChangeLog {
   /** How many changes this process remembers (for tests). */
   get size(): number {
     let size = 0;
-    for (const changes of this.#changes.values()) size += changes.size;
+    for (const changes of this.#changes.values()) size += changes.xids.length;
     return size;
   }
+}
+
+/**
+ * The changes of one scope, ascending by xid, so a page's check looks only at the transactions at
+ * or above its snapshot's xmin: a scope written a few times a second keeps hundreds of them for
+ * three minutes, and every request for one of its pages asks.
+ */
+interface ScopeChanges {
+  xids: bigint[];
+  /** When this process read each (parallel to xids). */
+  readAt: number[];
+}
+
+/** Adds `xid`, read at `now`, in its place (transactions mostly come in xid order: at the end). */
+function addChange(changes: ScopeChanges, xid: bigint, now: number): void {
+  const { xids, readAt } = changes;
+  let index = xids.length;
+  while (index > 0 && (xids[index - 1] as bigint) > xid) index -= 1;
+  if (index > 0 && xids[index - 1] === xid) return;
+  xids.splice(index, 0, xid);
+  readAt.splice(index, 0, now);
 }
 
 const logs = new WeakMap<Database, PageChangeLog>();
