@@ -134,6 +134,19 @@ export function createDatabase(options: { url: string; max: number; logger: Logg
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 
+/**
+ * A pool of `max` connections of its own to the database `db` reaches, with the same settings: for
+ * work that must not queue behind the requests waiting for one of the main pool's connections.
+ * The caller ends it (`$client.end()`).
+ */
+export function separatePool(db: Database, max: number): Database {
+  const pool = new pg.Pool({ ...db.$client.options, max });
+  // an idle connection lost (the server restarted): the pool drops it, and the next query fails or reconnects
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => guardClientErrors(client));
+  return drizzle({ client: pool, schema, casing: 'snake_case' });
+}
+
 /** Runs a statement outside any transaction against the server that `url` names. */
 export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, application_name: 'townhall-admin' });

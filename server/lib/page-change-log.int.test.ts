@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
-import { CHANGE_LOG_KEPT_MS, isVisibleIn, PageChangeLog, parseSnapshot } from './page-change-log.ts';
+import { CHANGE_LOG_KEPT_MS, isVisibleIn, PageChangeLog, pageChangeLog, parseSnapshot } from './page-change-log.ts';
 
 // Each process's copy of the recent rows of page_changes (decision 035), against PostgreSQL.
 
@@ -118,6 +118,27 @@ describe('PageChangeLog', () => {
     expect(log.rounds).toBe(3);
     // the change committed before they asked: the rounds they waited for saw it
     expect(log.hasChanged([id], page)).toBe(true);
+  });
+
+  it("reads the app's rounds on a connection of its own, so they never wait for the pool", async () => {
+    const log = pageChangeLog(app.db);
+    await log.sync();
+    const id = scope();
+    const page = parseSnapshot(await snapshotNow());
+    // every connection of the pool taken, as by a burst of page reads after a write
+    const pool = app.db.$client;
+    const held = await Promise.all(Array.from({ length: pool.options.max }, () => pool.connect()));
+    try {
+      await change(raw, id);
+      const outcome = await Promise.race([
+        log.sync().then(() => 'synced'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting for the pool'), 2_000)),
+      ]);
+      expect(outcome).toBe('synced');
+      expect(log.hasChanged([id], page)).toBe(true);
+    } finally {
+      for (const client of held) client.release();
+    }
   });
 
   it('forgets what it read longer ago than a page can need', async () => {

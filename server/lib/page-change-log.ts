@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { separatePool, type Database } from '../db/client.ts';
 import { pageChanges } from '../db/schema/index.ts';
 import { preparedQuery } from './prepared.ts';
 
@@ -48,6 +48,7 @@ export const CHANGE_LOG_KEPT_MS = 3 * 60_000;
  * nor more for more scopes.
  */
 export class PageChangeLog {
+  /** Where the rounds are read: the pool, or a connection of the log's own (`pageChangeLog`). */
   readonly #db: Database;
   readonly #now: () => number;
   /** The xmin of the first round: a page read in an older snapshot cannot be judged, and is read again. */
@@ -61,9 +62,20 @@ export class PageChangeLog {
   #inFlight: Promise<void> | undefined;
   #next: Promise<void> | undefined;
 
-  constructor(db: Database, { now = Date.now }: { now?: () => number } = {}) {
+  readonly #ownsConnection: boolean;
+
+  constructor(
+    db: Database,
+    { now = Date.now, ownsConnection = false }: { now?: () => number; ownsConnection?: boolean } = {},
+  ) {
     this.#db = db;
     this.#now = now;
+    this.#ownsConnection = ownsConnection;
+  }
+
+  /** Ends the connection of a log that has one of its own (`ownsConnection`). */
+  async close(): Promise<void> {
+    if (this.#ownsConnection) await this.#db.$client.end();
   }
 
   /** Resolves once a round that began after this call has ended: every change committed before the call is known. */
@@ -198,12 +210,24 @@ function addChange(changes: ScopeChanges, xid: bigint, now: number): void {
 
 const logs = new WeakMap<Database, PageChangeLog>();
 
-/** The change log of `db` in this process (one for every cache of pages read from it). */
+/**
+ * The change log of `db` in this process (one for every cache of pages read from it). Its rounds
+ * run on a connection of its own: every kept page waits for one, and on the pool a round would
+ * queue behind the reads of the pages a write changed (a burst of them after each write to a busy
+ * group), holding up the pages nothing changed.
+ */
 export function pageChangeLog(db: Database): PageChangeLog {
   let log = logs.get(db);
   if (!log) {
-    log = new PageChangeLog(db);
+    log = new PageChangeLog(separatePool(db, 1), { ownsConnection: true });
     logs.set(db, log);
   }
   return log;
+}
+
+/** Ends the connection of `db`'s change log, if it was begun (when the app closes). */
+export async function closePageChangeLog(db: Database): Promise<void> {
+  const log = logs.get(db);
+  logs.delete(db);
+  await log?.close();
 }

@@ -58,8 +58,12 @@ export type SessionLookup = (userIds: readonly string[]) => Promise<Map<string, 
 /** Interval of coalesced events per topic, in milliseconds. */
 export const COALESCE_MS = 1_000;
 
-/** Sockets served per turn of the event loop when an event goes to a large audience. */
-export const DELIVERY_SLICE = 256;
+/**
+ * Sockets served per turn of the event loop when an event goes to a large audience: about half a
+ * millisecond of sends (decision 037), so a request in flight during a broadcast to thousands waits
+ * that much a turn, not several milliseconds.
+ */
+export const DELIVERY_SLICE = 32;
 
 /** ws send options of an event frame: a text frame, from bytes encoded once for every socket. */
 const TEXT_FRAME = { binary: false } as const;

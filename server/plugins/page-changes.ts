@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { logDatabaseError } from '../lib/database-errors.ts';
-import { pageChangeLog } from '../lib/page-change-log.ts';
+import { closePageChangeLog, pageChangeLog } from '../lib/page-change-log.ts';
 import { forgetOldPageChanges, GroupEvents } from '../lib/page-cache.ts';
 
 declare module 'fastify' {
@@ -39,6 +39,7 @@ export const pageChangesPlugin = fp(
     });
     app.addHook('onClose', async () => {
       clearInterval(sweeper);
+      await closePageChangeLog(app.db);
     });
   },
   { name: 'page-changes', dependencies: ['database'] },
