@@ -3,7 +3,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COALESCE_MS, DELIVERY_SLICE, LiveHub, sessionsEndedEvent, type PresenceWatch } from './hub.ts';
+import {
+  BUSY_DELIVERY_SLICE,
+  BUSY_GAP_MS,
+  COALESCE_MS,
+  DELIVERY_SLICE,
+  LiveHub,
+  sessionsEndedEvent,
+  type PresenceWatch,
+} from './hub.ts';
 
 /** Just enough of a ws socket for the hub: it records what it was sent. */
 class FakeSocket extends EventEmitter {
@@ -57,14 +65,15 @@ const events = (socket: FakeSocket) =>
 
 describe('LiveHub delivery to a large audience', () => {
   it('serves a slice per turn of the event loop, and every socket gets every event in order', async () => {
-    const hub = new LiveHub(silent);
+    // a clock that stands still: nothing else runs between the slices
+    const hub = new LiveHub(silent, { now: () => 0 });
     hub.registerTopicKind('room', { authorize: () => true });
     const sockets = await watchers(hub, DELIVERY_SLICE * 3 + 10, 'room:1');
 
     hub.deliver({ topic: 'room:1', event: 'question.created', ids: { questionId: 'a' } });
     hub.deliver({ topic: 'room:1', event: 'like.changed', ids: { targetId: 'a' } });
     // Only the first slice went out before this code could run on: the loop was not held.
-    expect(sockets.filter((socket) => events(socket).length > 0)).toHaveLength(DELIVERY_SLICE);
+    expect(sockets.filter((socket) => events(socket).length > 0)).toHaveLength(BUSY_DELIVERY_SLICE);
 
     for (let turn = 0; turn < 10; turn += 1) await nextTurn();
     for (const socket of sockets) expect(events(socket)).toEqual(['question.created', 'like.changed']);
@@ -87,8 +96,37 @@ describe('LiveHub delivery to a large audience', () => {
     });
   });
 
+  it('serves small slices while the rest of the process has work, and large ones while it has none', async () => {
+    let clock = 0;
+    const hub = new LiveHub(silent, { now: () => clock });
+    hub.registerTopicKind('room', { authorize: () => true });
+    const sockets = await watchers(hub, DELIVERY_SLICE * 3, 'room:3');
+    const served = () => sockets.filter((socket) => events(socket).length > 0).length;
+
+    hub.deliver({ topic: 'room:3', event: 'question.created', ids: { questionId: 'a' } });
+    // a broadcast's first slice is small: whether requests are waiting is not known yet
+    expect(served()).toBe(BUSY_DELIVERY_SLICE);
+    // requests took a millisecond between two slices: the next stays small
+    clock += 1;
+    await nextTurn();
+    expect(served()).toBe(2 * BUSY_DELIVERY_SLICE);
+    // nothing else ran (less than BUSY_GAP_MS): a large slice
+    clock += BUSY_GAP_MS / 2;
+    await nextTurn();
+    expect(served()).toBe(2 * BUSY_DELIVERY_SLICE + DELIVERY_SLICE);
+    clock += 5;
+    await nextTurn();
+    expect(served()).toBe(3 * BUSY_DELIVERY_SLICE + DELIVERY_SLICE);
+    for (let turn = 0; turn < 10; turn += 1) await nextTurn();
+    expect(served()).toBe(sockets.length);
+
+    // the next broadcast begins small again, however quiet the process was
+    hub.deliver({ topic: 'room:3', event: 'like.changed', ids: { targetId: 'a' } });
+    expect(sockets.filter((socket) => events(socket).length === 2)).toHaveLength(BUSY_DELIVERY_SLICE);
+  });
+
   it('skips sockets that closed while a broadcast was under way', async () => {
-    const hub = new LiveHub(silent);
+    const hub = new LiveHub(silent, { now: () => 0 });
     hub.registerTopicKind('room', { authorize: () => true });
     const sockets = await watchers(hub, DELIVERY_SLICE + 5, 'room:2');
     hub.deliver({ topic: 'room:2', event: 'post.created', ids: { postId: 'p' } });
@@ -98,6 +136,7 @@ describe('LiveHub delivery to a large audience', () => {
     for (let turn = 0; turn < 5; turn += 1) await nextTurn();
     expect(events(last)).toEqual([]);
     expect(events(sockets[0] as FakeSocket)).toEqual(['post.created']);
+    expect(events(sockets.at(-2) as FakeSocket)).toEqual(['post.created']);
   });
 });
 
@@ -164,13 +203,13 @@ describe('LiveHub presence', () => {
 
 describe('LiveHub heartbeat', () => {
   it('pings a slice of sockets per turn of the event loop, then cuts the ones that never answered', async () => {
-    const hub = new LiveHub(silent);
+    const hub = new LiveHub(silent, { now: () => 0 });
     const sockets = Array.from({ length: DELIVERY_SLICE * 2 + 7 }, () => new FakeSocket());
     for (const socket of sockets) hub.accept(socket as unknown as WebSocket, null);
 
     hub.heartbeat();
     // only the first slice before this code could run on: the loop was not held
-    expect(sockets.filter((socket) => socket.pings === 1)).toHaveLength(DELIVERY_SLICE);
+    expect(sockets.filter((socket) => socket.pings === 1)).toHaveLength(BUSY_DELIVERY_SLICE);
     for (let turn = 0; turn < 5; turn += 1) await nextTurn();
     expect(sockets.every((socket) => socket.pings === 1)).toBe(true);
 

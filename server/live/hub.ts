@@ -59,11 +59,40 @@ export type SessionLookup = (userIds: readonly string[]) => Promise<Map<string, 
 export const COALESCE_MS = 1_000;
 
 /**
- * Sockets served per turn of the event loop when an event goes to a large audience: about half a
- * millisecond of sends (decision 037), so a request in flight during a broadcast to thousands waits
- * that much a turn, not several milliseconds.
+ * Sockets served per turn of the event loop when an event (or a ping round) goes to a large
+ * audience and nothing else is waiting: an idle server broadcasts about as fast as a bare ws server.
  */
-export const DELIVERY_SLICE = 32;
+export const DELIVERY_SLICE = 256;
+
+/**
+ * Sockets served per turn while the rest of the process has work (HTTP requests): about half a
+ * millisecond of writes, so a request in flight during a broadcast to thousands waits that much a
+ * turn rather than several milliseconds (decision 037). The first slice of a broadcast is this size.
+ */
+export const BUSY_DELIVERY_SLICE = 32;
+
+/** Time the rest of the process took between two slices above which it counts as busy. */
+export const BUSY_GAP_MS = 0.25;
+
+/**
+ * How many sockets the next slice of a broadcast or ping round serves: BUSY_DELIVERY_SLICE first and
+ * whenever the process did other work since the last slice ended, DELIVERY_SLICE otherwise.
+ */
+class SliceSizer {
+  readonly #now: () => number;
+  #endedAt: number | undefined;
+  constructor(now: () => number) {
+    this.#now = now;
+  }
+  next(): number {
+    const endedAt = this.#endedAt;
+    return endedAt !== undefined && this.#now() - endedAt <= BUSY_GAP_MS ? DELIVERY_SLICE : BUSY_DELIVERY_SLICE;
+  }
+  /** A slice ended; `more`: another follows at the next turn (otherwise the next one is a first). */
+  ended(more: boolean): void {
+    this.#endedAt = more ? this.#now() : undefined;
+  }
+}
 
 /** ws send options of an event frame: a text frame, from bytes encoded once for every socket. */
 const TEXT_FRAME = { binary: false } as const;
@@ -138,10 +167,19 @@ export class LiveHub {
    * `sessions` tells which sessions still let someone in; without it (unit tests of delivery)
    * every session counts as live.
    */
-  constructor(logger: Logger, options: { sessions?: SessionLookup } = {}) {
+  /**
+   * `now` (milliseconds) times the slices of a broadcast; tests give their own clock.
+   */
+  constructor(logger: Logger, options: { sessions?: SessionLookup; now?: () => number } = {}) {
     this.#logger = logger;
     this.#lookupSessions = options.sessions;
+    const now = options.now ?? (() => performance.now());
+    this.#deliverySlices = new SliceSizer(now);
+    this.#pingSlices = new SliceSizer(now);
   }
+
+  readonly #deliverySlices: SliceSizer;
+  readonly #pingSlices: SliceSizer;
 
   /** Lets clients watch topics `kind:id`; each subscription is authorized by `topic`. */
   registerTopicKind(kind: string, topic: TopicKind): void {
@@ -226,11 +264,12 @@ export class LiveHub {
 
   #pump(): void {
     this.#isPumping = true;
-    let budget = DELIVERY_SLICE;
+    let budget = this.#deliverySlices.next();
     while (budget > 0) {
       const delivery = this.#deliveries[0];
       if (!delivery) {
         this.#isPumping = false;
+        this.#deliverySlices.ended(false);
         return;
       }
       const end = Math.min(delivery.connections.length, delivery.next + budget);
@@ -244,19 +283,20 @@ export class LiveHub {
       delivery.next = end;
       if (delivery.next >= delivery.connections.length) this.#deliveries.shift();
     }
+    this.#deliverySlices.ended(true);
     setImmediate(() => this.#pump());
   }
 
   /**
    * Pings every socket; one that did not answer since the last round is cut, so the
-   * client notices and reconnects. Thousands of sockets are pinged DELIVERY_SLICE per turn of the
+   * client notices and reconnects. Thousands of sockets are pinged in slices per turn of the
    * event loop, as broadcasts are, so a round never holds up HTTP responses behind it.
    */
   heartbeat(): void {
     const connections = [...this.#connections];
     let next = 0;
     const pingSlice = () => {
-      const end = Math.min(connections.length, next + DELIVERY_SLICE);
+      const end = Math.min(connections.length, next + this.#pingSlices.next());
       for (; next < end; next += 1) {
         const connection = connections[next];
         // closed since the round began
@@ -268,6 +308,7 @@ export class LiveHub {
         connection.isAlive = false;
         connection.socket.ping();
       }
+      this.#pingSlices.ended(next < connections.length);
       if (next < connections.length) setImmediate(pingSlice);
     };
     pingSlice();
