@@ -88,9 +88,18 @@ class SliceSizer {
     const endedAt = this.#endedAt;
     return endedAt !== undefined && this.#now() - endedAt <= BUSY_GAP_MS ? DELIVERY_SLICE : BUSY_DELIVERY_SLICE;
   }
-  /** A slice ended; `more`: another follows at the next turn (otherwise the next one is a first). */
+  /**
+   * A slice ended; `more`: another follows at the next turn (otherwise the next one is a first).
+   * Timed after the slice's own sockets' write callbacks (ticks queued during it), which are not
+   * the rest of the process's work.
+   */
   ended(more: boolean): void {
-    this.#endedAt = more ? this.#now() : undefined;
+    this.#endedAt = undefined;
+    if (more) {
+      process.nextTick(() => {
+        this.#endedAt = this.#now();
+      });
+    }
   }
 }
 
