@@ -129,7 +129,7 @@ export class PageChangeLog {
       if (row.scope === null || row.xid === null) continue;
       let changes = this.#changes.get(row.scope);
       if (!changes) {
-        changes = { xids: [], readAt: [] };
+        changes = [];
         this.#changes.set(row.scope, changes);
       }
       addChange(changes, BigInt(row.xid), now);
@@ -142,15 +142,8 @@ export class PageChangeLog {
   #prune(now: number): void {
     this.#prunedAt = now;
     for (const [scope, changes] of this.#changes) {
-      const kept: ScopeChanges = { xids: [], readAt: [] };
-      changes.xids.forEach((xid, index) => {
-        const readAt = changes.readAt[index] ?? 0;
-        if (now - readAt <= CHANGE_LOG_KEPT_MS) {
-          kept.xids.push(xid);
-          kept.readAt.push(readAt);
-        }
-      });
-      if (kept.xids.length === 0) this.#changes.delete(scope);
+      const kept = changes.filter((change) => now - change.readAt <= CHANGE_LOG_KEPT_MS);
+      if (kept.length === 0) this.#changes.delete(scope);
       else this.#changes.set(scope, kept);
     }
   }
@@ -162,11 +155,11 @@ export class PageChangeLog {
   hasChanged(scopes: readonly string[], snapshot: Snapshot): boolean {
     if (this.#since === undefined || snapshot.xmin < this.#since) return true;
     for (const scope of scopes) {
-      const xids = this.#changes.get(scope)?.xids;
-      if (!xids) continue;
+      const changes = this.#changes.get(scope);
+      if (!changes) continue;
       // newest first; a transaction below the snapshot's xmin had ended before it, which sees it
-      for (let index = xids.length - 1; index >= 0; index -= 1) {
-        const xid = xids[index] as bigint;
+      for (let index = changes.length - 1; index >= 0; index -= 1) {
+        const xid = (changes[index] as Change).xid;
         if (xid < snapshot.xmin) break;
         if (!isVisibleIn(snapshot, xid)) return true;
       }
@@ -182,7 +175,7 @@ export class PageChangeLog {
   /** How many changes this process remembers (for tests). */
   get size(): number {
     let size = 0;
-    for (const changes of this.#changes.values()) size += changes.xids.length;
+    for (const changes of this.#changes.values()) size += changes.length;
     return size;
   }
 }
@@ -192,20 +185,20 @@ export class PageChangeLog {
  * or above its snapshot's xmin: a scope written a few times a second keeps hundreds of them for
  * three minutes, and every request for one of its pages asks.
  */
-interface ScopeChanges {
-  xids: bigint[];
-  /** When this process read each (parallel to xids). */
-  readAt: number[];
+type ScopeChanges = Change[];
+
+/** A transaction that changed a scope, and when this process read it. */
+interface Change {
+  xid: bigint;
+  readAt: number;
 }
 
 /** Adds `xid`, read at `now`, in its place (transactions mostly come in xid order: at the end). */
 function addChange(changes: ScopeChanges, xid: bigint, now: number): void {
-  const { xids, readAt } = changes;
-  let index = xids.length;
-  while (index > 0 && (xids[index - 1] as bigint) > xid) index -= 1;
-  if (index > 0 && xids[index - 1] === xid) return;
-  xids.splice(index, 0, xid);
-  readAt.splice(index, 0, now);
+  let index = changes.length;
+  while (index > 0 && (changes[index - 1] as Change).xid > xid) index -= 1;
+  if (index > 0 && (changes[index - 1] as Change).xid === xid) return;
+  changes.splice(index, 0, { xid, readAt: now });
 }
 
 const logs = new WeakMap<Database, PageChangeLog>();
