@@ -10,6 +10,7 @@ const INTEGRATION_FILES = 'server/**/*.int.test.ts';
  */
 const EMBEDDED_FILES = [
   'server/main.int.test.ts',
+  'server/graceful-shutdown.int.test.ts',
   'server/db/migrate.int.test.ts',
   'server/db/database-outage.int.test.ts',
   'server/db/embedded-watchdog.int.test.ts',

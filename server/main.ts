@@ -150,19 +150,68 @@ export async function startServer(options: { plugins?: FastifyPluginAsync[] } = 
   }
 }
 
-/** Runs a server process until SIGINT or SIGTERM; a start failure exits with status 1. */
+/**
+ * The longest a stop may take: the requests' grace (10 s), the live sockets' (2 s), the job
+ * workers' current jobs (10 s), and the database. Past it the process exits with status 1.
+ */
+export const SHUTDOWN_TIMEOUT_MS = 30_000;
+
+/** Writes out what the logger still holds. */
+async function flushLogs(logger: FastifyBaseLogger): Promise<void> {
+  const { flush } = logger as FastifyBaseLogger & { flush?: (done: () => void) => void };
+  if (!flush) return;
+  await new Promise<void>((resolve) => {
+    try {
+      flush.call(logger, () => resolve());
+    } catch {
+      resolve();
+    }
+  });
+}
+
+/**
+ * Runs a server process until SIGINT or SIGTERM, then stops it in order (server/lib/graceful-close.ts):
+ * no new connections, the requests under way finish, live sockets close with 1001, the job workers
+ * finish their current job, the pools close, the logs are flushed, and the embedded database
+ * stops last. Exit status 0; 1 if the stop failed or took longer than SHUTDOWN_TIMEOUT_MS; a start
+ * failure exits with status 1. A second signal exits at once.
+ */
 export async function runMain(options: { plugins?: FastifyPluginAsync[] } = {}): Promise<void> {
   try {
     const server = await startServer(options);
+    const log = server.app.log;
     let isStopping = false;
     const stop = (signal: string) => {
-      if (isStopping) return;
+      if (isStopping) {
+        log.warn({ signal }, 'second signal: exiting without finishing the shutdown');
+        process.exit(1);
+      }
       isStopping = true;
       markProcessStopping();
-      server.app.log.info({ signal }, 'shutting down');
-      void server.close().then(() => process.exit(0));
+      log.info({ signal }, 'shutting down: finishing the requests under way (send the signal again to exit at once)');
+      const overdue = setTimeout(() => {
+        log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'the shutdown took too long: exiting');
+        void flushLogs(log).finally(() => process.exit(1));
+      }, SHUTDOWN_TIMEOUT_MS);
+      overdue.unref();
+      void server
+        .close()
+        .then(
+          () => {
+            log.info('Townhall stopped');
+            return 0;
+          },
+          (error: unknown) => {
+            log.error({ err: error }, 'the shutdown failed');
+            return 1;
+          },
+        )
+        .then(async (status) => {
+          await flushLogs(log);
+          process.exit(status);
+        });
     };
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => stop(signal));
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
   } catch (error) {
     if (
       error instanceof ConfigError ||

@@ -141,6 +141,7 @@ export async function startEmbeddedPostgres(options: {
     },
     onError: (error) => logger.error({ component: 'embedded-postgres', err: error }, 'embedded PostgreSQL error'),
   });
+  startInItsOwnProcessGroup(server);
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     logger.info({ dir }, 'creating the embedded PostgreSQL cluster');
     await server.initialise();
@@ -163,6 +164,21 @@ export async function startEmbeddedPostgres(options: {
     pid: () => (server as unknown as WithPostmaster).process?.pid,
     stop: () => watchdog.stop(),
   };
+}
+
+/** embedded-postgres spreads what this method returns into the options of its spawn() calls. */
+type WithSpawnOptions = { getUidAndGid(name?: string): Promise<Record<string, unknown>> };
+
+/**
+ * Makes embedded-postgres start initdb and the postmaster in a process group of their own. In
+ * Townhall's group, a Ctrl-C in the terminal (SIGINT to the whole foreground group) or a signal
+ * to the group from a supervisor reached PostgreSQL at once: it shut down while the requests
+ * under way still needed it. Townhall stops it itself, last (server/main.ts).
+ */
+function startInItsOwnProcessGroup(server: EmbeddedPostgresClass): void {
+  const withOptions = server as unknown as WithSpawnOptions;
+  const ids = withOptions.getUidAndGid.bind(server);
+  withOptions.getUidAndGid = async (name) => ({ ...(await ids(name)), detached: true });
 }
 
 /**

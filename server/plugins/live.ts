@@ -13,6 +13,7 @@ import { groupTopic } from '#shared/constants/live.ts';
 import type { Transaction } from '../db/client.ts';
 import { forbidden, tooManyRequests } from '../lib/errors.ts';
 import { createGate } from '../lib/gate.ts';
+import { drainServer, RequestsInFlight } from '../lib/graceful-close.ts';
 import { pageScope } from '../lib/page-cache.ts';
 import { isSameSiteOrigin } from '../lib/origin.ts';
 import type { LiveBus } from '../live/bus.ts';
@@ -202,7 +203,24 @@ export const livePlugin = fp(
     const openPerAddress = new Map<string, number>();
     const viewerOfHandshake = new WeakMap<object, LiveViewer>();
 
-    await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
+    // Stopping (SIGTERM/SIGINT): the requests under way finish before the live sockets close with
+    // 1001 (server/lib/graceful-close.ts); a socket opened meanwhile is closed at once.
+    const requests = new RequestsInFlight(app.server);
+    let isStopping = false;
+    await app.register(websocket, {
+      options: { maxPayload: LIVE_MAX_MESSAGE_BYTES },
+      preClose: async function () {
+        isStopping = true;
+        clearInterval(heartbeat);
+        await drainServer({
+          server: app.server,
+          requests,
+          websockets: app.websocketServer,
+          closeLive: () => hub.closeAll(),
+          logger: app.log,
+        });
+      },
+    });
     app.get(
       '/api/live',
       {
@@ -247,6 +265,10 @@ export const livePlugin = fp(
         },
       },
       (socket, request) => {
+        if (isStopping) {
+          socket.close(1001, 'Server shutting down');
+          return;
+        }
         hub.accept(socket, viewerOfHandshake.get(request) ?? null);
       },
     );

@@ -26,6 +26,11 @@ export async function spawnServer(options: {
   timeoutMs?: number;
   /** Called with everything printed so far, on each chunk, also before the process is ready. */
   onOutput?: (output: string) => void;
+  /**
+   * Starts it as the leader of a process group of its own, like a program run from a terminal,
+   * so that a test can signal the whole group (`process.kill(-pid, …)`) as the terminal's Ctrl-C does.
+   */
+  ownProcessGroup?: boolean;
 }): Promise<SpawnedServer> {
   const dataDir = options.dataDir ?? makeTempDir('townhall-test-app-');
   const ownsDataDir = options.dataDir === undefined;
@@ -44,6 +49,7 @@ export async function spawnServer(options: {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
   });
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {
