@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { AppConfig } from './config/env.ts';
 import { createDatabase } from './db/client.ts';
 import { redactUrl } from './lib/redact-url.ts';
+import { requestIdOfErrors, requestIds } from './lib/request-context.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { accountsPlugin } from './features/accounts/plugin.ts';
 import { adminPlugin } from './features/admin/plugin.ts';
@@ -91,13 +92,22 @@ function serializeRequest(request: FastifyRequest) {
   };
 }
 
-/** Pino options: structured JSON in production, readable lines in development. */
+/**
+ * Whether the logs are readable lines rather than JSON: in development, and wherever the output
+ * is a terminal (someone is reading it); JSON lines otherwise, for a log collector.
+ */
+export function logsArePretty(config: Pick<AppConfig, 'env'>, isTerminal = process.stdout.isTTY === true): boolean {
+  return config.env === 'development' || (config.env !== 'test' && isTerminal);
+}
+
+/** Pino options: JSON lines, or readable lines when someone reads them (logsArePretty). */
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: { req: serializeRequest },
-    ...(config.env === 'development'
+    mixin: requestIdOfErrors,
+    ...(logsArePretty(config)
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
       : {}),
   };
@@ -128,6 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   // JSON routes take only JSON: a text/plain body (which a cross-site form can send) gets 415.
   app.removeContentTypeParser('text/plain');
+  // what is logged while a request is handled knows its id (server/lib/request-context.ts)
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestIds.run(request.id, done);
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

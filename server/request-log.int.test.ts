@@ -21,6 +21,13 @@ const trouble: FastifyPluginAsync = async (app) => {
   app.get('/api/test-only/fails', async () => {
     throw new Error('a bug');
   });
+  // an error written with the app's logger (not the request's), after an await, as features and libraries do
+  app.get('/api/test-only/logs-an-error', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    app.log.error({ detail: 'side work' }, 'a side task failed');
+    app.log.warn('a warning about it');
+    return { ok: true };
+  });
   app.get('/api/test-only/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, SLOW_REQUEST_MS + 50));
     return { ok: true };
@@ -93,6 +100,31 @@ describe('the request log', () => {
       res: { statusCode: 200 },
     });
     expect(completed[0]).toHaveProperty('responseTime');
+  });
+});
+
+describe('error lines', () => {
+  it("carry the request's id whichever logger wrote them, once", async () => {
+    lines.length = 0;
+    const logged = await app.inject({ method: 'GET', url: '/api/test-only/logs-an-error' });
+    const failed = await app.inject({ method: 'GET', url: '/api/test-only/fails' });
+    expect([logged.statusCode, failed.statusCode]).toEqual([200, 500]);
+
+    const sideError = lines.find((line) => line.includes('a side task failed'));
+    expect(sideError && (JSON.parse(sideError) as LogEntry).reqId).toBe(logged.headers['x-request-id']);
+    const bug = lines.find(
+      (line) => line.includes('"level":50') && line.includes(String(failed.headers['x-request-id'])),
+    );
+    expect(bug).toBeDefined();
+    for (const line of lines.filter((each) => each.includes('"level":50'))) {
+      expect(line.match(/"reqId":/g)).toHaveLength(1);
+    }
+    // only errors get it: other lines of the app's logger stay as they were
+    const warning = lines.find((line) => line.includes('a warning about it'));
+    expect(warning && (JSON.parse(warning) as LogEntry).reqId).toBeUndefined();
+    // and nothing outside a request does
+    app.log.error('outside any request');
+    expect((JSON.parse(lines.at(-1) ?? '{}') as LogEntry).reqId).toBeUndefined();
   });
 });
 
