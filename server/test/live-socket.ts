@@ -30,14 +30,20 @@ export class TestLiveSocket {
    */
   static open(
     baseUrl: string,
-    options: { origin?: string; cookie?: string; headers?: Record<string, string> } = {},
+    options: {
+      origin?: string;
+      cookie?: string;
+      headers?: Record<string, string>;
+      /** More options of the `ws` client: a CA to trust, a local address to connect from. */
+      client?: WebSocket.ClientOptions;
+    } = {},
   ): Promise<TestLiveSocket> {
     const url = new URL('/api/live', baseUrl);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     const headers: Record<string, string> = { ...options.headers };
     if (options.origin) headers.origin = options.origin;
     if (options.cookie) headers.cookie = options.cookie;
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, { ...options.client, headers });
     const client = new TestLiveSocket(socket);
     return new Promise((resolve, reject) => {
       socket.once('open', () => resolve(client));
