@@ -39,6 +39,7 @@ import { pageChangesPlugin } from './plugins/page-changes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { frameworkErrors, inputGuardPlugin } from './plugins/input-guard.ts';
 import { livePlugin } from './plugins/live.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -156,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(originCheckPlugin);
   await app.register(inputGuardPlugin);
   await app.register(databasePlugin, { db });
+  // before every route: each route gets its own timing hook (METRICS_TOKEN / METRICS_PORT, else nothing)
+  await app.register(metricsPlugin);
   await app.register(pageChangesPlugin);
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });

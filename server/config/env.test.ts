@@ -153,3 +153,41 @@ describe('S3 storage configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('metrics configuration', () => {
+  it('is off unless METRICS_TOKEN or METRICS_PORT is set', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(loadConfig({ METRICS_TOKEN: ' ', METRICS_PORT: '' }).metrics).toEqual({
+      token: undefined,
+      port: undefined,
+    });
+  });
+
+  it('takes a token, a port, or both', () => {
+    const token = 'f'.repeat(16);
+    expect(loadConfig({ METRICS_TOKEN: ` ${token} ` }).metrics).toEqual({ token, port: undefined });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464 });
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: '9464' }).metrics).toEqual({ token, port: 9464 });
+  });
+
+  it.each([
+    [{ METRICS_TOKEN: 'fifteen-chars-x' }, 'METRICS_TOKEN: must be at least 16 characters'],
+    [{ METRICS_TOKEN: 'sixteen chars ok' }, 'METRICS_TOKEN: must be printable ASCII without spaces'],
+    [{ METRICS_TOKEN: 'sixteen-chars-é-ok' }, 'METRICS_TOKEN: must be printable ASCII without spaces'],
+    [{ METRICS_PORT: 'abc' }, 'METRICS_PORT: must be a port number from 1 to 65535'],
+    [{ METRICS_PORT: '0' }, 'METRICS_PORT: must be a port number from 1 to 65535'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT: must be a port number from 1 to 65535'],
+    [{ METRICS_PORT: '94.64' }, 'METRICS_PORT: must be a port number from 1 to 65535'],
+    [{ METRICS_PORT: '3000' }, 'METRICS_PORT: must differ from PORT (3000)'],
+    [{ PORT: '9464', METRICS_PORT: '9464' }, 'METRICS_PORT: must differ from PORT (9464)'],
+  ])('stops on a bad metrics setting and names the variable: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names a bad port once', () => {
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(
+      /^Invalid configuration:\n {2}METRICS_PORT: must be a port number from 1 to 65535$/,
+    );
+  });
+});

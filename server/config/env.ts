@@ -35,6 +35,9 @@ const optionalText = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
+// 0 (any free port) would leave the scraper guessing
+const METRICS_PORT_MESSAGE = 'must be a port number from 1 to 65535';
+
 /** Google's issuer: ID tokens must carry exactly this `iss`. */
 export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -141,8 +144,40 @@ const EnvSchema = z
       .refine((value) => value === undefined || value === 'true' || value === 'false', {
         message: 'must be true or false',
       }),
+    /**
+     * Turns on GET /metrics on the main port for callers that send `Authorization: Bearer <token>`
+     * (Prometheus's `authorization` setting); without it the main port has no /metrics.
+     */
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || value.length >= 16, {
+        message: 'must be at least 16 characters (generate one with: openssl rand -hex 32)',
+      })
+      .refine((value) => value === undefined || /^[\x21-\x7e]+$/.test(value), {
+        message: 'must be printable ASCII without spaces (it travels in an Authorization header)',
+      }),
+    /** Serves GET /metrics without a token on 127.0.0.1 at this port only (a scraper on the same machine). */
+    METRICS_PORT: z
+      .string()
+      .trim()
+      .transform((value) => (value === '' ? undefined : value))
+      .optional()
+      .refine((value) => value === undefined || /^\d{1,5}$/.test(value), { message: METRICS_PORT_MESSAGE })
+      .transform((value) => (value === undefined ? undefined : Number(value)))
+      .refine((value) => value === undefined || (value >= 1 && value <= 65535), { message: METRICS_PORT_MESSAGE }),
   })
   .superRefine((env, context) => {
+    // the metrics listener and the main server cannot share a port on 127.0.0.1
+    if (env.METRICS_PORT !== undefined && env.METRICS_PORT === env.PORT) {
+      context.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: `must differ from PORT (${env.PORT}): metrics are served by a listener of their own`,
+      });
+    }
     // Storage settings are all or nothing: a partial set would quietly keep images on local disk.
     const s3Names = [
       'S3_ENDPOINT',
@@ -209,6 +244,16 @@ export interface AppConfig {
   google: GoogleConfig | null;
   /** S3-compatible storage of uploaded images; null keeps them under DATA_DIR/media. */
   s3: S3Config | null;
+  /** Prometheus metrics (server/plugins/metrics.ts); both unset: no /metrics anywhere. */
+  metrics: MetricsConfig;
+}
+
+/** Where GET /metrics is served (METRICS_TOKEN, METRICS_PORT). */
+export interface MetricsConfig {
+  /** The main port serves /metrics to callers sending `Authorization: Bearer <token>`. */
+  token: string | undefined;
+  /** A listener on 127.0.0.1 at this port serves /metrics without a token. */
+  port: number | undefined;
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -294,5 +339,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
           }
         : null,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
   };
 }

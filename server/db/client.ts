@@ -81,8 +81,55 @@ export class StatementNamer {
 
 type QueryConfigLike = { text?: unknown; name?: unknown; submit?: unknown; values?: unknown };
 
+/** Told how long each statement of a pool took, in seconds, from query() to its result (metrics). */
+export type QueryObserver = (seconds: number) => void;
+
+/** The observer of a pool's statements; its clients read it at every query, so it can be set at any time. */
+interface QueryTiming {
+  observe: QueryObserver | undefined;
+}
+
+const timingOfPool = new WeakMap<pg.Pool, QueryTiming>();
+
+/**
+ * Tells `observe` the duration of every statement run on `db`'s pool from now on (undefined: stop);
+ * pools made from it by `separatePool` share it. Without an observer a statement costs one check.
+ */
+export function observeQueries(db: Database, observe: QueryObserver | undefined): void {
+  const timing = timingOfPool.get(db.$client);
+  if (!timing) throw new Error('observeQueries needs a database made by createDatabase');
+  timing.observe = observe;
+}
+
+/**
+ * Runs `query` (the client's own), telling `observe` its duration once it answered or failed: the
+ * callback form (pool.query's) gets a wrapped callback, the promise form one more `then`. A
+ * submittable (a cursor, a stream) is not timed: it answers in parts.
+ */
+function timedQuery(
+  client: pg.Client,
+  query: (...all: unknown[]) => never,
+  args: unknown[],
+  observe: QueryObserver,
+): never {
+  const startedAt = performance.now();
+  const done = () => observe((performance.now() - startedAt) / 1000);
+  const last = args.length - 1;
+  const callback = args[last];
+  if (typeof callback === 'function') {
+    args[last] = (error: unknown, result: unknown) => {
+      done();
+      (callback as (error: unknown, result: unknown) => void)(error, result);
+    };
+    return query.apply(client, args);
+  }
+  const result = query.apply(client, args) as unknown;
+  if (result instanceof Promise) result.then(done, done);
+  return result as never;
+}
+
 /** A pg.Client whose repeated parameterized statements are prepared (see StatementNamer). */
-function preparingClient(namer: StatementNamer): typeof pg.Client {
+function preparingClient(namer: StatementNamer, timing: QueryTiming): typeof pg.Client {
   return class PreparingClient extends pg.Client {
     override query(...args: unknown[]): never {
       const [config, values] = args as [QueryConfigLike | string | null | undefined, unknown];
@@ -98,7 +145,12 @@ function preparingClient(namer: StatementNamer): typeof pg.Client {
         const name = this.#nameOf(config.text);
         if (name !== undefined) args[0] = { ...config, name };
       }
-      return (super.query as (...all: unknown[]) => never)(...args);
+      const query = super.query as (...all: unknown[]) => never;
+      const observe = timing.observe;
+      if (observe === undefined || typeof (args[0] as QueryConfigLike | null)?.submit === 'function') {
+        return query.apply(this, args);
+      }
+      return timedQuery(this, query, args, observe);
     }
 
     #nameOf(text: string): string | undefined {
@@ -109,8 +161,9 @@ function preparingClient(namer: StatementNamer): typeof pg.Client {
 
 /** Opens the connection pool and the Drizzle handle over it. */
 export function createDatabase(options: { url: string; max: number; logger: Logger }): Database {
+  const timing: QueryTiming = { observe: undefined };
   const pool = new pg.Pool({
-    Client: preparingClient(new StatementNamer()),
+    Client: preparingClient(new StatementNamer(), timing),
     connectionString: options.url,
     max: options.max,
     application_name: 'townhall',
@@ -131,6 +184,7 @@ export function createDatabase(options: { url: string; max: number; logger: Logg
   // A checked-out one emits on the client itself (see guardClientErrors); its query reports it.
   pool.on('connect', (client) => guardClientErrors(client));
   reportCheckoutFailures(pool);
+  timingOfPool.set(pool, timing);
   return drizzle({ client: pool, schema, casing: 'snake_case' });
 }
 

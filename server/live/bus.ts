@@ -1,6 +1,14 @@
 import type { LiveEvent } from '#shared/schemas/live.ts';
 import type { Transaction } from '../db/client.ts';
 
+/** Told of the events that cross processes through the bus (metrics listen here). */
+export interface BusTraffic {
+  /** `count` events of a committed write left this process. */
+  published(count: number): void;
+  /** An event arrived from the bus (from any process, this one included). */
+  received(): void;
+}
+
 /**
  * Carries live events between server processes. Every process, the writer included,
  * receives each event from the bus and hands it to its own sockets.
@@ -18,6 +26,8 @@ export interface LiveBus {
   /** Called after the writing transaction committed. */
   publishAfterCommit(events: LiveEvent[]): Promise<void>;
   close(): Promise<void>;
+  /** Tells `traffic` of every event published and received from now on (undefined: stop telling). */
+  observeTraffic(traffic: BusTraffic | undefined): void;
 }
 
 /** Name of the PostgreSQL channel and of the Redis channel events travel on. */

@@ -55,6 +55,12 @@ export interface LiveViewer extends Viewer {
  */
 export type SessionLookup = (userIds: readonly string[]) => Promise<Map<string, Set<string>>>;
 
+/**
+ * Told once per broadcast how long it took, in milliseconds, from the event reaching the hub's
+ * fan-out to its frame handed to the last of its sockets (all its slices). Metrics listen here.
+ */
+export type BroadcastObserver = (durationMs: number) => void;
+
 /** Interval of coalesced events per topic, in milliseconds. */
 export const COALESCE_MS = 1_000;
 
@@ -183,12 +189,15 @@ export class LiveHub {
     this.#logger = logger;
     this.#lookupSessions = options.sessions;
     const now = options.now ?? (() => performance.now());
+    this.#now = now;
     this.#deliverySlices = new SliceSizer(now);
     this.#pingSlices = new SliceSizer(now);
   }
 
+  readonly #now: () => number;
   readonly #deliverySlices: SliceSizer;
   readonly #pingSlices: SliceSizer;
+  #broadcastObserver: BroadcastObserver | undefined;
 
   /** Lets clients watch topics `kind:id`; each subscription is authorized by `topic`. */
   registerTopicKind(kind: string, topic: TopicKind): void {
@@ -199,6 +208,16 @@ export class LiveHub {
 
   get connectionCount(): number {
     return this.#connections.size;
+  }
+
+  /** Topics at least one socket of this process watches. */
+  get topicCount(): number {
+    return this.#byTopic.size;
+  }
+
+  /** Tells `observer` how long each broadcast takes from now on (undefined: stop telling). */
+  observeBroadcasts(observer: BroadcastObserver | undefined): void {
+    this.#broadcastObserver = observer;
   }
 
   /** Takes a new socket: answers its messages until it closes. */
@@ -260,15 +279,16 @@ export class LiveHub {
   #fanOut(event: LiveEvent): void {
     const watchers = this.#byTopic.get(event.topic);
     if (!watchers || watchers.size === 0) return;
+    const startedAt = this.#now();
     const message: LiveServerMessage = { type: 'event', ...event };
     // Serialised and encoded once: every socket is sent the same bytes (server frames are not
     // masked, so ws neither copies nor changes them), rather than each re-encoding a string.
     const frame = Buffer.from(JSON.stringify(message));
-    this.#deliveries.push({ frame, connections: [...watchers], next: 0 });
+    this.#deliveries.push({ frame, connections: [...watchers], next: 0, startedAt });
     if (!this.#isPumping) this.#pump();
   }
 
-  readonly #deliveries: { frame: Buffer; connections: Connection[]; next: number }[] = [];
+  readonly #deliveries: { frame: Buffer; connections: Connection[]; next: number; startedAt: number }[] = [];
   #isPumping = false;
 
   #pump(): void {
@@ -290,7 +310,11 @@ export class LiveHub {
       }
       budget -= end - delivery.next;
       delivery.next = end;
-      if (delivery.next >= delivery.connections.length) this.#deliveries.shift();
+      if (delivery.next >= delivery.connections.length) {
+        this.#deliveries.shift();
+        // once per broadcast, never per socket
+        this.#broadcastObserver?.(this.#now() - delivery.startedAt);
+      }
     }
     this.#deliverySlices.ended(true);
     setImmediate(() => this.#pump());

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { LiveEventSchema, type LiveEvent } from '#shared/schemas/live.ts';
-import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type LiveBus } from './bus.ts';
+import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type BusTraffic, type LiveBus } from './bus.ts';
 import { logDatabaseError } from '../lib/database-errors.ts';
 
 /**
@@ -24,13 +24,16 @@ export function createPostgresBus(options: {
   let reconnecting = false;
   let handler: (event: LiveEvent) => void = () => {};
   let onConnection: (isConnected: boolean) => void = () => {};
+  let traffic: BusTraffic | undefined;
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== LIVE_CHANNEL || !message.payload) return;
     try {
       const parsed = LiveEventSchema.safeParse(JSON.parse(message.payload));
-      if (parsed.success) handler(parsed.data);
-      else logger.warn({ payload: message.payload }, 'ignored a malformed live event');
+      if (parsed.success) {
+        traffic?.received();
+        handler(parsed.data);
+      } else logger.warn({ payload: message.payload }, 'ignored a malformed live event');
     } catch {
       logger.warn({ payload: message.payload }, 'ignored a live event that is not JSON');
     }
@@ -106,8 +109,9 @@ export function createPostgresBus(options: {
         sql`select pg_notify(${LIVE_CHANNEL}, "payload") from unnest(${sql.param(payloads)}::text[]) with ordinality as "e"("payload", "n") order by "n"`,
       );
     },
-    async publishAfterCommit() {
-      // already sent at commit
+    async publishAfterCommit(events) {
+      // already sent at commit; counted only now, so a write that rolled back counts nothing
+      traffic?.published(events.length);
     },
     async close() {
       closed = true;
@@ -115,6 +119,9 @@ export function createPostgresBus(options: {
       const current = client;
       client = undefined;
       await current?.end().catch(() => undefined);
+    },
+    observeTraffic(observer) {
+      traffic = observer;
     },
   };
 }

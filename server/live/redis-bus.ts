@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { LiveEventSchema } from '#shared/schemas/live.ts';
-import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type LiveBus } from './bus.ts';
+import { LIVE_CHANNEL, encodeEvent, reconnectDelay, type BusTraffic, type LiveBus } from './bus.ts';
 
 /**
  * Events through Redis pub/sub, for installations with many processes. Redis cannot join the
@@ -22,6 +22,7 @@ export function createRedisBus(options: { url: string; logger: Logger }): LiveBu
   for (const connection of [publisher, subscriber]) {
     connection.on('error', (error: Error) => logger.warn({ err: error }, 'Redis connection error'));
   }
+  let traffic: BusTraffic | undefined;
 
   return {
     kind: 'redis',
@@ -40,8 +41,10 @@ export function createRedisBus(options: { url: string; logger: Logger }): LiveBu
         if (channel !== LIVE_CHANNEL) return;
         try {
           const parsed = LiveEventSchema.safeParse(JSON.parse(message));
-          if (parsed.success) onEvent(parsed.data);
-          else logger.warn({ message }, 'ignored a malformed live event');
+          if (parsed.success) {
+            traffic?.received();
+            onEvent(parsed.data);
+          } else logger.warn({ message }, 'ignored a malformed live event');
         } catch {
           logger.warn({ message }, 'ignored a live event that is not JSON');
         }
@@ -53,10 +56,16 @@ export function createRedisBus(options: { url: string; logger: Logger }): LiveBu
       // Redis publishes after commit
     },
     async publishAfterCommit(events) {
-      for (const event of events) await publisher.publish(LIVE_CHANNEL, encodeEvent(event));
+      for (const event of events) {
+        await publisher.publish(LIVE_CHANNEL, encodeEvent(event));
+        traffic?.published(1);
+      }
     },
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()]);
+    },
+    observeTraffic(observer) {
+      traffic = observer;
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Transaction } from '../../db/client.ts';
-import { createMailTransport, deliverMail } from './deliver-mail.ts';
+import { createMailTransport, deliverMail, type DeliveryOutcome } from './deliver-mail.ts';
 import { accountDeliveryCheck, type DeliveryCheck } from './delivery-checks.ts';
 import { parseMailMessage, type MailMessageInput } from './mail-message.ts';
 import { MAIL_QUEUE, MailQueue } from './mail-queue.ts';
@@ -23,6 +23,12 @@ export interface MailPluginOptions {
   pollingIntervalSeconds?: number;
 }
 
+/**
+ * How one delivery attempt ended: its outcome, or `retry` when it failed and the queue tries again
+ * later (an attempt that fails on its last try ends `failed`).
+ */
+export type DeliveryResult = DeliveryOutcome | 'retry';
+
 export interface MailService {
   /**
    * Validates the e-mail, stores it as 'queued' and queues its delivery. With `tx`, the row
@@ -35,6 +41,8 @@ export interface MailService {
    * check (a disabled or deleted account gets nothing) is always there, first.
    */
   addDeliveryCheck(check: DeliveryCheck): void;
+  /** Tells `observer` how each delivery attempt of this process ends, from now on (metrics). */
+  observeDeliveries(observer: ((result: DeliveryResult) => void) | undefined): void;
   /** renderMail with this site's public URL and unsubscribe secret filled in. */
   render(
     options: Omit<RenderMailOptions, 'publicUrl' | 'unsubscribe'> & { unsubscribe?: UnsubscribeTarget },
@@ -72,6 +80,7 @@ export const mailPlugin = fp(
     });
     const transport = config.smtpUrl ? createMailTransport(config.smtpUrl) : null;
     const checks: DeliveryCheck[] = [accountDeliveryCheck];
+    let observeDelivery: ((result: DeliveryResult) => void) | undefined;
     const close = async () => {
       await queue.stop();
       transport?.close();
@@ -87,16 +96,23 @@ export const mailPlugin = fp(
     // before a restart goes out in the moment before they are there.
     app.addHook('onReady', async () => {
       await queue.work(async ({ messageId, isLastAttempt }) => {
-        await deliverMail({
-          db: app.db,
-          messageId,
-          transport,
-          from: config.mailFrom,
-          logger,
-          isLogged: config.env === 'development',
-          isLastAttempt,
-          checks,
-        });
+        let outcome: DeliveryOutcome;
+        try {
+          outcome = await deliverMail({
+            db: app.db,
+            messageId,
+            transport,
+            from: config.mailFrom,
+            logger,
+            isLogged: config.env === 'development',
+            isLastAttempt,
+            checks,
+          });
+        } catch (error) {
+          observeDelivery?.(isLastAttempt ? 'failed' : 'retry');
+          throw error;
+        }
+        observeDelivery?.(outcome);
       });
     });
     app.addHook('onClose', close);
@@ -112,6 +128,9 @@ export const mailPlugin = fp(
       },
       addDeliveryCheck(check) {
         checks.push(check);
+      },
+      observeDeliveries(observer) {
+        observeDelivery = observer;
       },
       render(renderOptions) {
         const { unsubscribe, ...rest } = renderOptions;
