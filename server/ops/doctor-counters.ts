@@ -1,0 +1,350 @@
+import type pg from 'pg';
+import { plural, type CheckResult } from './doctor-report.ts';
+
+/**
+ * A denormalized counter: a column that the write which adds or removes the counted rows moves
+ * by ±1 in the same transaction (server/features: set-like, set-group-like, set-subscription,
+ * add-member, remove-member, delete-group, follow, create-comment, delete-comment). Nothing but
+ * those writes changes them, and no trigger does, so a difference is drift (a bulk load, a
+ * hand-made change, a bug) that the doctor can find and repair.
+ */
+export interface CounterDefinition {
+  /** `posts.like_count` */
+  name: string;
+  table: 'users' | 'groups' | 'posts' | 'comments' | 'questions' | 'answers';
+  column: string;
+  /** Type of the table's `id`, for the id list a repair passes. */
+  idType: 'text' | 'uuid';
+  /** What it counts, for people: "likes", "followers". */
+  counts: string;
+  /** One row a person recognizes: "post", "person". */
+  rowName: string;
+  /** How a row is named to people (`p` is the row); its id by default. */
+  label?: string;
+  /** `select key, count(*) as n … group by key`: the real counts of every parent that has rows. */
+  countsSql: string;
+  /** The parent's value that `countsSql`'s `key` equals (`p` is the parent). */
+  parentKey: string;
+  /** The real count of the one parent `p`, correlated (used by a repair, on the locked rows). */
+  countOfParent: string;
+}
+
+const likes = (type: string): Pick<CounterDefinition, 'countsSql' | 'parentKey' | 'countOfParent'> => ({
+  countsSql: `select target_id as key, count(*) as n from likes where target_type = '${type}' group by target_id`,
+  parentKey: 'p.id::text',
+  countOfParent: `(select count(*) from likes l where l.target_type = '${type}' and l.target_id = p.id::text)`,
+});
+
+const comments = (type: string): Pick<CounterDefinition, 'countsSql' | 'parentKey' | 'countOfParent'> => ({
+  // replies carry the same parent as the comment they answer: the counter counts them too
+  countsSql: `select parent_id as key, count(*) as n from comments where parent_type = '${type}' group by parent_id`,
+  parentKey: 'p.id',
+  countOfParent: `(select count(*) from comments c where c.parent_type = '${type}' and c.parent_id = p.id)`,
+});
+
+/** Every counter column of server/db/schema and the rows it counts. */
+export const COUNTERS: readonly CounterDefinition[] = [
+  {
+    name: 'users.followers',
+    table: 'users',
+    label: `'@' || p.username`,
+    column: 'followers',
+    idType: 'text',
+    counts: 'follows of the person',
+    rowName: 'person',
+    countsSql: 'select followed_id as key, count(*) as n from follows group by followed_id',
+    parentKey: 'p.id',
+    countOfParent: '(select count(*) from follows f where f.followed_id = p.id)',
+  },
+  {
+    name: 'users.following',
+    table: 'users',
+    label: `'@' || p.username`,
+    column: 'following',
+    idType: 'text',
+    counts: 'follows by the person',
+    rowName: 'person',
+    countsSql: 'select follower_id as key, count(*) as n from follows group by follower_id',
+    parentKey: 'p.id',
+    countOfParent: '(select count(*) from follows f where f.follower_id = p.id)',
+  },
+  {
+    name: 'users.subscribing',
+    table: 'users',
+    label: `'@' || p.username`,
+    column: 'subscribing',
+    idType: 'text',
+    counts: 'subscriptions of the person',
+    rowName: 'person',
+    countsSql: 'select user_id as key, count(*) as n from group_subscriptions group by user_id',
+    parentKey: 'p.id',
+    countOfParent: '(select count(*) from group_subscriptions s where s.user_id = p.id)',
+  },
+  {
+    name: 'groups.subscriber_count',
+    table: 'groups',
+    column: 'subscriber_count',
+    idType: 'uuid',
+    counts: 'subscriptions',
+    rowName: 'group',
+    countsSql: 'select group_id as key, count(*) as n from group_subscriptions group by group_id',
+    parentKey: 'p.id',
+    countOfParent: '(select count(*) from group_subscriptions s where s.group_id = p.id)',
+  },
+  {
+    name: 'groups.member_count',
+    table: 'groups',
+    column: 'member_count',
+    idType: 'uuid',
+    counts: 'members',
+    rowName: 'group',
+    countsSql: 'select group_id as key, count(*) as n from group_members group by group_id',
+    parentKey: 'p.id',
+    countOfParent: '(select count(*) from group_members m where m.group_id = p.id)',
+  },
+  {
+    name: 'groups.like_count',
+    table: 'groups',
+    column: 'like_count',
+    idType: 'uuid',
+    counts: 'likes',
+    rowName: 'group',
+    ...likes('group'),
+  },
+  {
+    name: 'posts.like_count',
+    table: 'posts',
+    column: 'like_count',
+    idType: 'uuid',
+    counts: 'likes',
+    rowName: 'post',
+    ...likes('post'),
+  },
+  {
+    name: 'posts.comment_count',
+    table: 'posts',
+    column: 'comment_count',
+    idType: 'uuid',
+    counts: 'comments and replies',
+    rowName: 'post',
+    ...comments('post'),
+  },
+  {
+    name: 'comments.like_count',
+    table: 'comments',
+    column: 'like_count',
+    idType: 'uuid',
+    counts: 'likes',
+    rowName: 'comment',
+    ...likes('comment'),
+  },
+  {
+    name: 'questions.like_count',
+    table: 'questions',
+    column: 'like_count',
+    idType: 'uuid',
+    counts: 'votes',
+    rowName: 'question',
+    ...likes('question'),
+  },
+  {
+    name: 'questions.comment_count',
+    table: 'questions',
+    column: 'comment_count',
+    idType: 'uuid',
+    counts: 'comments and replies',
+    rowName: 'question',
+    ...comments('question'),
+  },
+  {
+    name: 'answers.like_count',
+    table: 'answers',
+    column: 'like_count',
+    idType: 'uuid',
+    counts: 'likes',
+    rowName: 'answer',
+    ...likes('answer'),
+  },
+];
+
+/** How many examples a line names. */
+const EXAMPLES = 3;
+
+/** One parent whose counter differs from its rows. */
+export interface CounterDrift {
+  id: string;
+  /** `@username` for people, the id otherwise. */
+  label: string;
+  stored: number;
+  real: number;
+}
+
+/** What the check of one counter found. */
+export interface CounterFinding {
+  counter: CounterDefinition;
+  /** Rows whose counter differs from COUNT(*). */
+  total: number;
+  examples: CounterDrift[];
+}
+
+function labelOf(counter: CounterDefinition): string {
+  return counter.label ?? 'p.id::text';
+}
+
+/** The rows of `counter`'s table whose counter differs from the real count (`p` is the row). */
+function driftedRowsSql(counter: CounterDefinition): string {
+  return `from "${counter.table}" p left join (${counter.countsSql}) c on c.key = ${counter.parentKey}
+    where p."${counter.column}" <> coalesce(c.n, 0)`;
+}
+
+/**
+ * The check of one counter: one statement that counts the rows whose counter differs from the
+ * real COUNT(*) and names the first few. Counter and rows are read in one snapshot, and every
+ * write moves both in one transaction, so a write in flight never shows as a difference.
+ */
+export async function checkCounter(client: pg.ClientBase, counter: CounterDefinition): Promise<CounterFinding> {
+  const { rows } = await client.query<{ id: string; label: string; stored: number; real: string; total: string }>(
+    `select p.id::text as id, ${labelOf(counter)} as label, p."${counter.column}" as stored, coalesce(c.n, 0) as real, count(*) over () as total
+     ${driftedRowsSql(counter)}
+     order by p.id limit ${EXAMPLES}`,
+  );
+  return {
+    counter,
+    total: Number(rows[0]?.total ?? 0),
+    examples: rows.map((row) => ({ id: row.id, label: row.label, stored: Number(row.stored), real: Number(row.real) })),
+  };
+}
+
+function describeDrift(counter: CounterDefinition, drift: CounterDrift): string {
+  return `${counter.rowName} ${drift.label} holds ${drift.stored}, has ${drift.real}`;
+}
+
+/** The report lines of the counter checks: one per counter that differs, one for all the others. */
+export function counterResults(findings: CounterFinding[]): CheckResult[] {
+  const results: CheckResult[] = [];
+  for (const finding of findings) {
+    if (finding.total === 0) continue;
+    const { counter } = finding;
+    const more = finding.total > finding.examples.length ? ', …' : '';
+    results.push({
+      status: 'problem',
+      check: 'counters',
+      message:
+        `${counter.name} differs from the real count of ${counter.counts} on ${plural(finding.total, 'row')} ` +
+        `(${finding.examples.map((drift) => describeDrift(counter, drift)).join('; ')}${more}).`,
+      fix: 'Run `npm run doctor -- --repair` to set it to the real count.',
+    });
+  }
+  const correct = findings.filter((finding) => finding.total === 0).length;
+  if (correct > 0) {
+    results.push({
+      status: 'ok',
+      check: 'counters',
+      message:
+        correct === findings.length
+          ? `All ${findings.length} counters (likes, comments, votes, followers, subscriptions, members) equal their rows.`
+          : `The other ${plural(correct, 'counter')} equal their rows.`,
+    });
+  }
+  return results;
+}
+
+/** What a repair of one counter changed. */
+export interface CounterRepair {
+  counter: CounterDefinition;
+  fixed: CounterDrift[];
+  /** Rows still differing because writes held them through every pass (run the repair again). */
+  busy: number;
+}
+
+/** Passes over the rows that were busy; a pass after a busy one waits a little first. */
+const REPAIR_PASSES = 20;
+
+/**
+ * Sets one counter to the real count on every row where it differs, while the site keeps
+ * writing, in one transaction (READ COMMITTED) of two statements:
+ *
+ * 1. the differing rows are locked FOR NO KEY UPDATE, the lock every counter update takes, so
+ *    no write that has moved the counter is still uncommitted on a locked row;
+ * 2. a second statement, so with a snapshot taken after the locks, sets each locked row's
+ *    counter to its real count. That count sees every write that moved the counter; a write
+ *    that added or removed its row but has not moved the counter yet waits for our lock, and
+ *    moves the corrected counter by its ±1 when it commits (or rolls back both).
+ *
+ * Rows locked by a write at that moment are skipped (SKIP LOCKED), not waited for: the repair
+ * never waits while it holds a lock, so it cannot deadlock with the site's writes whatever
+ * order they lock rows in. The rows skipped are taken by a further pass (a new transaction),
+ * until none differs; after REPAIR_PASSES they are reported as busy. Likes' FOR KEY SHARE and
+ * readers are never blocked; writes that move a locked counter wait for one short transaction.
+ */
+export async function repairCounter(client: pg.ClientBase, counter: CounterDefinition): Promise<CounterRepair> {
+  const fixed = new Map<string, CounterDrift>();
+  let busy = 0;
+  for (let pass = 1; pass <= REPAIR_PASSES; pass++) {
+    for (const drift of await repairPass(client, counter)) {
+      const earlier = fixed.get(drift.id);
+      fixed.set(drift.id, earlier ? { ...drift, stored: earlier.stored } : drift);
+    }
+    busy = (await checkCounter(client, counter)).total;
+    if (busy === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100 * Math.min(pass, 5)));
+  }
+  return { counter, fixed: [...fixed.values()].sort((a, b) => (a.id < b.id ? -1 : 1)), busy };
+}
+
+/** One transaction of `repairCounter`: the differing rows free now, locked, then set. */
+async function repairPass(client: pg.ClientBase, counter: CounterDefinition): Promise<CounterDrift[]> {
+  await client.query('begin isolation level read committed');
+  try {
+    // nothing here should wait for a lock (SKIP LOCKED, our own rows); a safety net all the same
+    await client.query(`set local lock_timeout = '5s'`);
+    const { rows: locked } = await client.query<{ id: string; label: string; stored: number }>(
+      `select p.id::text as id, ${labelOf(counter)} as label, p."${counter.column}" as stored
+       from "${counter.table}" p
+       where p.id in (select p.id ${driftedRowsSql(counter)})
+       order by p.id
+       for no key update of p skip locked`,
+    );
+    if (locked.length === 0) {
+      await client.query('commit');
+      return [];
+    }
+    const before = new Map(locked.map((row) => [row.id, { label: row.label, stored: Number(row.stored) }]));
+    const { rows: updated } = await client.query<{ id: string; real: number }>(
+      `update "${counter.table}" p set "${counter.column}" = ${counter.countOfParent}
+       where p.id = any($1::${counter.idType}[]) and p."${counter.column}" <> ${counter.countOfParent}
+       returning p.id::text as id, p."${counter.column}" as real`,
+      [[...before.keys()]],
+    );
+    await client.query('commit');
+    return updated.map((row) => ({
+      id: row.id,
+      label: before.get(row.id)?.label ?? row.id,
+      stored: before.get(row.id)?.stored ?? 0,
+      real: Number(row.real),
+    }));
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+/** The plan's line for one counter. */
+export function describeCounterPlan(finding: CounterFinding): string {
+  return `set ${finding.counter.name} to the real count of ${finding.counter.counts} on ${plural(finding.total, 'row')}`;
+}
+
+/** The line of what a repair did. */
+export function describeCounterRepair(repair: CounterRepair): string {
+  const { counter, fixed } = repair;
+  const busy =
+    repair.busy > 0
+      ? ` NOT repaired: ${plural(repair.busy, 'row')} that writes kept busy the whole time; run the repair again.`
+      : '';
+  if (fixed.length === 0) return `${counter.name}:${busy || ' nothing changed (the rows were already right).'}`;
+  const shown = fixed
+    .slice(0, EXAMPLES)
+    .map((drift) => `${counter.rowName} ${drift.label} ${drift.stored} → ${drift.real}`);
+  const more = fixed.length > EXAMPLES ? `, and ${fixed.length - EXAMPLES} more` : '';
+  return `${counter.name}: set to the real count on ${plural(fixed.length, 'row')} (${shown.join('; ')}${more}).${busy}`;
+}
