@@ -61,3 +61,12 @@ it('a job that ends while the database is away is logged as a queue error, not a
     await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
   }
 });
+
+it("leaves a queue's fail() and complete() where pg-boss puts them: under their own names", async () => {
+  guardJobCompletion();
+  const boss = new PgBoss({ connectionString: inject('databaseUrl') });
+  const methods = boss as unknown as Record<string, unknown>;
+  expect(typeof methods.fail).toBe('function');
+  expect(typeof methods.complete).toBe('function');
+  expect(methods).not.toHaveProperty('guarded');
+});

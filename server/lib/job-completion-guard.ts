@@ -24,13 +24,16 @@ export function guardJobCompletion(): void {
   if (prototype[GUARDED]) return;
   for (const method of ['complete', 'fail'] as const) {
     const original = prototype[method];
-    prototype[method] = function guarded(this: NodeJS.EventEmitter, ...args: unknown[]) {
+    const guarded = function (this: NodeJS.EventEmitter, ...args: unknown[]) {
       const result = original.apply(this, args);
       result.catch((error: unknown) => {
         this.emit('error', error instanceof Error ? error : new Error(String(error)));
       });
       return result;
     };
+    // PgBoss exposes its manager's methods under their function names (boss.fail, boss.complete)
+    Object.defineProperty(guarded, 'name', { value: method });
+    prototype[method] = guarded;
   }
   prototype[GUARDED] = true;
 }
