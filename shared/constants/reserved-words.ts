@@ -37,10 +37,18 @@ export const SPEC_RESERVED_WORDS = [
 /**
  * First-level path words that can never be a custom slug or handle: the spec's, and every
  * other first segment the app answers itself — the client router's pages (a test reads
- * client/app/router.tsx and checks each is here) and the server's `/media` — since a handle
+ * client/app/router.tsx and checks each is here) and the server's `/media` and `/metrics`
+ * (Prometheus, server/plugins/metrics.ts) — since a handle
  * there would be shadowed by the page, or take its address.
  */
-export const RESERVED_WORDS = [...SPEC_RESERVED_WORDS, 'forgot-password', 'media', 'reset-password', 'search'] as const;
+export const RESERVED_WORDS = [
+  ...SPEC_RESERVED_WORDS,
+  'forgot-password',
+  'media',
+  'metrics',
+  'reset-password',
+  'search',
+] as const;
 
 const reserved: ReadonlySet<string> = new Set(RESERVED_WORDS);
 
