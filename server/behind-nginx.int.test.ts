@@ -1,15 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { multipart, solidImage } from './features/images/sample-images.ts';
 import { TestLiveSocket } from './test/live-socket.ts';
 import { freeLocalPort, startNginx, type RunningNginx } from './test/nginx.ts';
 import { spawnServer, type SpawnedServer } from './test/spawn-server.ts';
+import { makeTempDir } from './test/test-database.ts';
 
 // The deployment the README describes for several machines, on one: Debian's nginx with TLS
 // (docs/deploy/nginx/townhall.conf, as installed) in front of two Townhall processes on one
-// PostgreSQL, with Redis between them. Clients connect from addresses of their own
+// PostgreSQL, with Redis between them and images in an S3-compatible bucket (s3rver). Clients connect from addresses of their own
 // (127.a.b.n), as people do from theirs.
 const redisUrl = process.env.TEST_REDIS_URL;
 const GOING_AWAY = 1001;
@@ -22,6 +26,8 @@ const at = (n: number) => `${clientNet}.${n}`;
 
 let nginx: RunningNginx;
 let processes: SpawnedServer[] = [];
+let s3: S3rver | undefined;
+const bucketDir = makeTempDir('townhall-test-nginx-s3-');
 
 interface Answer {
   status: number;
@@ -158,7 +164,21 @@ beforeAll(async () => {
   if (!redisUrl) throw new Error('TEST_REDIS_URL must name a Redis server: the processes share events through it');
   const port = await freeLocalPort();
   const publicUrl = `https://localhost:${port}`;
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: bucketDir,
+    configureBuckets: [{ name: 'townhall-images', configs: [] }],
+  });
+  const { port: s3Port } = await s3.run();
   const env = {
+    // s3rver's fixed credentials
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_BUCKET: 'townhall-images',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: 'true',
     DATABASE_URL: inject('databaseUrl'),
     REDIS_URL: redisUrl,
     SESSION_SECRET: 'behind-nginx-secret-behind-nginx-secret',
@@ -173,6 +193,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await nginx?.stop();
   await Promise.all(processes.map((each) => each.stop()));
+  await s3?.close();
+  fs.rmSync(bucketDir, { recursive: true, force: true });
 });
 
 describe('two processes behind nginx with TLS', () => {
@@ -254,6 +276,52 @@ describe('two processes behind nginx with TLS', () => {
     }
   });
 
+  it('an image uploaded through one process is served by every process (the bucket is shared)', async () => {
+    const person = await signUp(at(40), 'ni');
+    const upload = multipart([
+      {
+        name: 'file',
+        filename: 'picture.png',
+        contentType: 'image/png',
+        data: await solidImage('png', { width: 700, height: 500 }),
+      },
+    ]);
+    const uploaded = await new Promise<Answer>((resolve, reject) => {
+      const outgoing = https.request(
+        {
+          host: '127.0.0.1',
+          port: nginx.port,
+          path: '/api/images?purpose=post',
+          method: 'POST',
+          localAddress: at(40),
+          ca: nginx.ca,
+          servername: 'localhost',
+          headers: {
+            host: `localhost:${nginx.port}`,
+            origin: nginx.publicUrl,
+            cookie: person.cookie,
+            'content-type': upload.contentType,
+            'content-length': String(upload.payload.length),
+          },
+        },
+        (response) => {
+          let body = '';
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(upload.payload);
+    });
+    expect(uploaded.status, uploaded.body).toBe(201);
+    const { url } = json<{ url: string }>(uploaded);
+    for (const each of processes) {
+      const served = await request(new URL(url, each.url).toString());
+      expect(served.status).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+    }
+  });
+
   it('stopping one process moves its viewers to the other without a lost question', async () => {
     const host = await signUp(at(20), 'nh');
     const created = await request(`${nginx.publicUrl}/api/groups`, {
@@ -312,7 +380,10 @@ describe('two processes behind nginx with TLS', () => {
       expect(acknowledged.filter((id) => !viewer.seen.has(id))).toEqual([]);
     }
     // no write failed because a process went away (a 503 would be one that was refused, not lost)
-    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+    expect(
+      statuses.filter((status) => status !== 201),
+      `${statuses.join(' ')}\n${nginx.errors()}`,
+    ).toEqual([]);
     expect(stopping.output()).toContain('live connections closed (1001)');
     for (const viewer of viewers) viewer.socket.close();
   }, 120_000);

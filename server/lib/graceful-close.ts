@@ -1,9 +1,16 @@
 import type http from 'node:http';
+import net from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, WebSocketServer } from 'ws';
 
 /** How long a stopping process lets the HTTP requests under way finish before it cuts their connections. */
 export const REQUEST_GRACE_MS = 10_000;
+
+/**
+ * How long a stopping process waits, after it stopped listening, for the requests of connections
+ * it accepted just before to arrive (a proxy writes its request right after connecting).
+ */
+export const ARRIVAL_MS = 200;
 
 /** How long it waits for live clients to answer the close (1001) before it cuts their sockets. */
 export const LIVE_CLOSE_GRACE_MS = 2_000;
@@ -60,8 +67,10 @@ async function socketsClosed(sockets: Iterable<WebSocket>, timeoutMs: number): P
 
 /**
  * The first steps of stopping a listening process, in this order:
- * 1. it stops accepting connections (and closes the idle keep-alive ones);
- * 2. the requests under way finish, for at most REQUEST_GRACE_MS, after which their connections are cut;
+ * 1. it stops accepting connections;
+ * 2. the requests under way finish (and those of connections it had just accepted, which arrive
+ *    within ARRIVAL_MS), for at most REQUEST_GRACE_MS, after which their connections are cut; then
+ *    the idle keep-alive connections close;
  * 3. the live sockets are closed with 1001 (`closeLive`), so clients reconnect, to another process
  *    where there are several; a socket that does not answer within LIVE_CLOSE_GRACE_MS is cut.
  * Then Fastify's close goes on: the plugins' onClose hooks stop the job workers (each finishes its
@@ -79,8 +88,12 @@ export async function drainServer(options: {
 }): Promise<void> {
   const { server, requests, websockets, logger } = options;
   if (server.listening) {
-    // Fastify closes the server again after this hook; that second close waits for the same 'close'.
-    server.close();
+    // Only the listener closes here: http.Server#close would also close the connections that carry
+    // no request yet, among them those a proxy opened an instant ago and is writing a request on
+    // (nginx answers such a POST 502: it never sends a POST again). Fastify closes the server
+    // again after this hook; that second close waits for the same 'close'.
+    net.Server.prototype.close.call(server);
+    await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS));
     const inFlight = requests.count;
     if (!(await requests.drained(options.requestGraceMs ?? REQUEST_GRACE_MS))) {
       logger.warn(
@@ -91,6 +104,8 @@ export async function drainServer(options: {
     } else if (inFlight > 0) {
       logger.info({ finished: inFlight }, 'requests under way finished');
     }
+    // keep-alive connections between requests: a request arriving on one meanwhile was answered 503
+    server.closeIdleConnections();
   }
   const liveSockets = websockets.clients.size;
   options.closeLive();
