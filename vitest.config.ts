@@ -14,6 +14,7 @@ const EMBEDDED_FILES = [
   'server/db/migrate.int.test.ts',
   'server/db/database-outage.int.test.ts',
   'server/db/embedded-watchdog.int.test.ts',
+  'server/ops/backup-restore.int.test.ts',
 ];
 
 const integration = (
