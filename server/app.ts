@@ -130,6 +130,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { maxParamLength: 200 },
     // one line for the requests worth one (server/plugins/access-log.ts)
     logController: new AccessLogController(config.accessLog),
+    // A stopping process serves the requests that reach it on connections already open, and closes
+    // them after (server/lib/graceful-close.ts), rather than answering 503 as Fastify would.
+    return503OnClosing: false,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 

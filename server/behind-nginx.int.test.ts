@@ -379,11 +379,16 @@ describe('two processes behind nginx with TLS', () => {
       viewer.collect();
       expect(acknowledged.filter((id) => !viewer.seen.has(id))).toEqual([]);
     }
-    // no write failed because a process went away (a 503 would be one that was refused, not lost)
+    // No write failed because a process went away, but for one race nginx itself cannot avoid: a
+    // POST written on a connection the stopping process's kernel had accepted in the instant its
+    // listener closed is reset, and nginx answers 502 rather than send a POST twice (decision 041).
+    const refused = statuses.filter((status) => status !== 201);
     expect(
-      statuses.filter((status) => status !== 201),
+      refused.filter((status) => status !== 502),
       `${statuses.join(' ')}\n${nginx.errors()}`,
     ).toEqual([]);
+    const resets = nginx.errors().match(/Connection reset by peer\) while reading response header/g) ?? [];
+    expect(resets.length).toBeGreaterThanOrEqual(refused.length);
     expect(stopping.output()).toContain('live connections closed (1001)');
     for (const viewer of viewers) viewer.socket.close();
   }, 120_000);

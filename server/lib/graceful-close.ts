@@ -15,29 +15,41 @@ export const ARRIVAL_MS = 200;
 /** How long it waits for live clients to answer the close (1001) before it cuts their sockets. */
 export const LIVE_CLOSE_GRACE_MS = 2_000;
 
-/** The HTTP requests under way on a server (WebSocket upgrades are not requests). */
+/**
+ * The HTTP requests under way on a server (WebSocket upgrades are not requests). Once `stopping()`
+ * was called, every response, of the requests under way and of those still arriving on open
+ * connections, says `Connection: close`, so no connection outlives its current request.
+ */
 export class RequestsInFlight {
-  #count = 0;
+  readonly #responses = new Set<http.ServerResponse>();
   #drained: (() => void)[] = [];
+  #isStopping = false;
 
   constructor(server: http.Server) {
     server.on('request', (_request: http.IncomingMessage, response: http.ServerResponse) => {
-      this.#count += 1;
+      if (this.#isStopping) response.setHeader('connection', 'close');
+      this.#responses.add(response);
       // 'close' comes once per response: sent, or its connection gone
       response.once('close', () => {
-        this.#count -= 1;
-        if (this.#count === 0) for (const resolve of this.#drained.splice(0)) resolve();
+        this.#responses.delete(response);
+        if (this.#responses.size === 0) for (const resolve of this.#drained.splice(0)) resolve();
       });
     });
   }
 
   get count(): number {
-    return this.#count;
+    return this.#responses.size;
+  }
+
+  /** From now on every response closes its connection. */
+  stopping(): void {
+    this.#isStopping = true;
+    for (const response of this.#responses) if (!response.headersSent) response.setHeader('connection', 'close');
   }
 
   /** Resolves true when no request is under way, or false after `timeoutMs`. */
   async drained(timeoutMs: number): Promise<boolean> {
-    if (this.#count === 0) return true;
+    if (this.#responses.size === 0) return true;
     let timer: NodeJS.Timeout | undefined;
     const done = await Promise.race([
       new Promise<true>((resolve) => this.#drained.push(() => resolve(true))),
@@ -75,7 +87,9 @@ async function socketsClosed(sockets: Iterable<WebSocket>, timeoutMs: number): P
  *    where there are several; a socket that does not answer within LIVE_CLOSE_GRACE_MS is cut.
  * Then Fastify's close goes on: the plugins' onClose hooks stop the job workers (each finishes its
  * current job) and the pools, and server/main.ts flushes the logs and stops the embedded database.
- * Requests that arrive meanwhile on connections already open are answered 503 by Fastify.
+ * Requests that arrive meanwhile on connections already open are served (Fastify's
+ * `return503OnClosing` is off: a proxy does not send a POST answered 503 to another process), and
+ * their answers close their connections.
  */
 export async function drainServer(options: {
   server: http.Server;
@@ -93,6 +107,7 @@ export async function drainServer(options: {
     // (nginx answers such a POST 502: it never sends a POST again). Fastify closes the server
     // again after this hook; that second close waits for the same 'close'.
     net.Server.prototype.close.call(server);
+    requests.stopping();
     await new Promise((resolve) => setTimeout(resolve, ARRIVAL_MS));
     const inFlight = requests.count;
     if (!(await requests.drained(options.requestGraceMs ?? REQUEST_GRACE_MS))) {
