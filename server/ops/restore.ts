@@ -427,6 +427,6 @@ export function describeRestore(result: RestoreResult, config: AppConfig): strin
     `${result.mediaFiles.toLocaleString('en')} image files, data version ${describeMigrations(manifest.dataVersion)}` +
     `${result.dataVersion === 'older' ? `, migrated to ${knownMigrations().at(-1)?.tag ?? 'the latest'}` : ''}; ` +
     `pg_restore ${result.restoreTool.version} (${result.restoreTool.source === 'bundled' ? "Townhall's own" : result.restoreTool.path}). ` +
-    `${result.sessionsEnded} sessions ended: everyone signs in again.`
+    `${result.sessionsEnded === 1 ? '1 session' : `${result.sessionsEnded} sessions`} ended: everyone signs in again.`
   );
 }
