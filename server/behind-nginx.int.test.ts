@@ -7,7 +7,8 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { multipart, solidImage } from './features/images/sample-images.ts';
 import { TestLiveSocket } from './test/live-socket.ts';
-import { freeLocalPort, startNginx, type RunningNginx } from './test/nginx.ts';
+import { freePort } from './db/embedded.ts';
+import { startNginx, type RunningNginx } from './test/nginx.ts';
 import { spawnServer, type SpawnedServer } from './test/spawn-server.ts';
 import { makeTempDir } from './test/test-database.ts';
 
@@ -162,7 +163,7 @@ class Viewer {
 
 beforeAll(async () => {
   if (!redisUrl) throw new Error('TEST_REDIS_URL must name a Redis server: the processes share events through it');
-  const port = await freeLocalPort();
+  const port = await freePort();
   const publicUrl = `https://localhost:${port}`;
   s3 = new S3rver({
     address: '127.0.0.1',

@@ -13,7 +13,8 @@ export function ensureDataDir(dataDir: string): void {
   if (process.getuid?.() === 0) fs.chmodSync(dataDir, 0o711);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` runs (one of another user's counts: signalling it is merely not permitted). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

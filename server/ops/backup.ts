@@ -5,6 +5,7 @@ import pg from 'pg';
 import * as tar from 'tar';
 import type { AppConfig } from '../config/env.ts';
 import { guardClientErrors } from '../db/client.ts';
+import { isAlive } from '../lib/data-dir.ts';
 import {
   appVersion,
   ARCHIVE_NAME,
@@ -162,15 +163,6 @@ function generatedSessionSecret(config: Pick<AppConfig, 'dataDir' | 'sessionSecr
 
 /** The hidden working folder (and `.tar.partial` file) of a backup in progress: `.townhall-backup-<pid>-…`. */
 const STAGING_PREFIX = '.townhall-backup-';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes what backups killed before they could clean up (their process is gone) left in `dir`. */
 function removeAbandoned(dir: string): void {

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env.ts';
 import { ensureDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
-import { lockDataDir } from '../lib/data-dir.ts';
+import { isAlive, lockDataDir } from '../lib/data-dir.ts';
 
 /** The embedded server's superuser (server/db/embedded.ts). */
 const EMBEDDED_SUPERUSER = 'townhall';
@@ -42,15 +42,6 @@ function embeddedPassword(dataDir: string): string {
     throw new InstallationError(`${file} holds no postgresPassword: it is not a Townhall secrets file.`);
   }
   return secrets.postgresPassword;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /**

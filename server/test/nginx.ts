@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../db/embedded.ts';
 import { makeTempDir } from './test-database.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,19 +22,6 @@ export interface RunningNginx {
   /** nginx's error log so far. */
   errors(): string;
   stop(): Promise<void>;
-}
-
-/** A free TCP port on 127.0.0.1 (free a moment ago). */
-export async function freeLocalPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', resolve);
-  });
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 /** Replaces `example` in `text`, which must be there: the test and the documented file cannot drift apart. */
@@ -99,7 +87,7 @@ export async function startNginx(options: { port: number; upstreams: number[] })
     '    server 127.0.0.1:3000 max_fails=1 fail_timeout=5s;\n    server 127.0.0.1:3001 max_fails=1 fail_timeout=5s;\n',
     options.upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=5s;\n`).join(''),
   );
-  const redirectPort = await freeLocalPort();
+  const redirectPort = await freePort();
   site = swap(site, 'listen 80;\n    listen [::]:80;', `listen 127.0.0.1:${redirectPort};`);
   site = swap(
     site,
