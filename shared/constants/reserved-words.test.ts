@@ -5,7 +5,9 @@ describe('isReservedWord', () => {
   it("holds the spec's 29 words and the app's other first-level paths, each once", () => {
     expect(SPEC_RESERVED_WORDS).toHaveLength(29);
     expect(RESERVED_WORDS).toEqual(expect.arrayContaining([...SPEC_RESERVED_WORDS]));
-    expect(RESERVED_WORDS).toEqual(expect.arrayContaining(['search', 'forgot-password', 'reset-password', 'media', 'metrics']));
+    expect(RESERVED_WORDS).toEqual(
+      expect.arrayContaining(['search', 'forgot-password', 'reset-password', 'media', 'metrics']),
+    );
     expect(new Set(RESERVED_WORDS).size).toBe(RESERVED_WORDS.length);
   });
 
