@@ -4,7 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import zlib from 'node:zlib';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { multipart, solidImage } from './features/images/sample-images.ts';
 import { TestLiveSocket } from './test/live-socket.ts';
 import { freePort } from './db/embedded.ts';
@@ -124,6 +124,11 @@ class Viewer {
     if (answer.type !== 'subscribed') throw new Error(`not subscribed: ${JSON.stringify(answer)}`);
   }
 
+  /** Closes its socket, if it has one. */
+  close(): void {
+    (this.socket as TestLiveSocket | undefined)?.close();
+  }
+
   /** The questions that arrived as events so far. */
   collect(): void {
     for (const message of this.socket.messages.slice(this.#counted)) {
@@ -192,8 +197,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await nginx?.stop();
-  await Promise.all(processes.map((each) => each.stop()));
+  // each step whatever the others do: a process left running would outlive the test run
+  await Promise.allSettled([nginx?.stop(), ...processes.map((each) => each.stop())]);
   await s3?.close();
   fs.rmSync(bucketDir, { recursive: true, force: true });
 });
@@ -344,6 +349,9 @@ describe('two processes behind nginx with TLS', () => {
 
     // nginx takes turns: half the viewers are on each process
     const viewers = [30, 31, 32, 33, 34, 35].map((n) => new Viewer(groupId, at(n)));
+    onTestFinished(() => {
+      for (const viewer of viewers) viewer.close();
+    });
     for (const viewer of viewers) await viewer.connect();
     const following = viewers.map((viewer) => viewer.followIfSentAway());
 
@@ -391,6 +399,5 @@ describe('two processes behind nginx with TLS', () => {
     const resets = nginx.errors().match(/Connection reset by peer\) while reading response header/g) ?? [];
     expect(resets.length).toBeGreaterThanOrEqual(refused.length);
     expect(stopping.output()).toContain('live connections closed (1001)');
-    for (const viewer of viewers) viewer.socket.close();
   }, 120_000);
 });

@@ -133,9 +133,12 @@ export async function startNginx(options: { port: number; upstreams: number[] })
     errors,
     stop: async () => {
       if (child.exitCode === null) {
+        // fast shutdown: a graceful one (SIGQUIT) waits for open WebSockets, up to their 1 h timeout
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGQUIT');
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
         await exited;
+        clearTimeout(timer);
       }
       fs.rmSync(dir, { recursive: true, force: true });
     },

@@ -51,20 +51,29 @@ export async function spawnServer(options: {
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: options.ownProcessGroup ?? false,
   });
+  // a test that fails or times out before it stops its server must not leave it running
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let output = '';
   const ready = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server not ready in time:\n${output}`)),
       options.timeoutMs ?? 60_000,
     );
+    let isReady = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       options.onOutput?.(output);
+      // once ready, the rest is only kept: splitting the whole output at every chunk of a long
+      // run's log (the browser tests' server logs every request) cost minutes of CPU
+      if (isReady) return;
       for (const line of output.split('\n')) {
         if (!line.includes('Townhall is ready')) continue;
         try {
           const entry = JSON.parse(line) as { url?: string };
           if (entry.url) {
+            isReady = true;
             clearTimeout(timer);
             resolve(entry.url);
           }
