@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_RECONNECT_MAX_MS } from '../../shared/constants/live.ts';
 import { freePort } from '../../server/test/oidc-provider.ts';
 import { spawnServer, type SpawnedServer } from '../../server/test/spawn-server.ts';
 import { makeTempDir } from '../../server/test/test-database.ts';
@@ -99,7 +100,8 @@ describe('a page open while its server restarts', () => {
     servers.push(again);
 
     // no event can carry it: only the read after the reconnect shows it
-    await page.getByText('Asked while the page had no server?').waitFor({ timeout: 30_000 });
+    // (the live client retries with backoff while the server is away: up to LIVE_RECONNECT_MAX_MS apart)
+    await page.getByText('Asked while the page had no server?').waitFor({ timeout: LIVE_RECONNECT_MAX_MS + 20_000 });
     // and the page is live again: a question asked through the other process arrives as an event
     await ask(keeper.url, 'Asked after the restart?');
     await page.getByText('Asked after the restart?').waitFor({ timeout: 10_000 });
