@@ -171,22 +171,23 @@ async function openDatabase(
   const where = config.databaseUrl
     ? describeDatabaseUrl(config.databaseUrl)
     : `the embedded server in ${path.join(config.dataDir, 'postgres')}`;
+  const unreachable = (error: unknown, embeddedFix: string) => ({
+    installation: undefined,
+    client: undefined,
+    result: {
+      status: 'problem' as const,
+      check: 'database',
+      message: `${where} cannot be reached: ${sentence(errorMessage(error))} The checks of the database were not run.`,
+      fix: config.databaseUrl
+        ? 'Check that PostgreSQL runs and that DATABASE_URL (host, port, user, password, database) is right.'
+        : embeddedFix,
+    },
+  });
   let installation: InstallationDatabase;
   try {
     installation = await openInstallationDatabase(config, logger ?? pino({ level: 'warn' }, pino.destination(2)));
   } catch (error) {
-    return {
-      installation: undefined,
-      client: undefined,
-      result: {
-        status: 'problem',
-        check: 'database',
-        message: `${where} cannot be reached: ${sentence(errorMessage(error))} The checks of the database were not run.`,
-        fix: config.databaseUrl
-          ? 'Check that PostgreSQL runs and that DATABASE_URL (host, port, user, password, database) is right.'
-          : 'Check DATA_DIR; if another program holds the data directory, stop it.',
-      },
-    };
+    return unreachable(error, 'Check DATA_DIR; if another program holds the data directory, stop it.');
   }
   const client = new pg.Client({
     connectionString: installation.url,
@@ -214,18 +215,10 @@ async function openDatabase(
   } catch (error) {
     await client.end().catch(() => undefined);
     await installation.close().catch(() => undefined);
-    return {
-      installation: undefined,
-      client: undefined,
-      result: {
-        status: 'problem',
-        check: 'database',
-        message: `${where} cannot be reached: ${sentence(errorMessage(error))} The checks of the database were not run.`,
-        fix: config.databaseUrl
-          ? 'Check that PostgreSQL runs and that DATABASE_URL (host, port, user, password, database) is right.'
-          : 'Check that the embedded server runs (or stop Townhall, so the doctor starts it), and DATA_DIR/secrets.json.',
-      },
-    };
+    return unreachable(
+      error,
+      'Check that the embedded server runs (or stop Townhall, so the doctor starts it), and DATA_DIR/secrets.json.',
+    );
   }
 }
 
