@@ -196,6 +196,101 @@ describe('createLiveClient', () => {
     ]);
   });
 
+  it('has a listener read again once its topic is watched again after a drop, not after a first open', () => {
+    const client = startClient();
+    const onResync = vi.fn();
+    client.subscribe('group:1', () => {}, { onResync });
+    const first = latestSocket();
+    first.serverOpens();
+    first.serverSends({ type: 'subscribed', topic: 'group:1' });
+    // the page read its lists before this first connection: nothing was missed
+    expect(onResync).not.toHaveBeenCalled();
+
+    first.serverCloses(1001);
+    vi.advanceTimersByTime(LIVE_RECONNECT_BASE_MS / 2);
+    const second = latestSocket();
+    second.serverOpens();
+    // open, but the topic is not watched yet: a read now could miss an event sent before it is
+    expect(onResync).not.toHaveBeenCalled();
+    second.serverSends({ type: 'subscribed', topic: 'group:2' });
+    expect(onResync).not.toHaveBeenCalled();
+    second.serverSends({ type: 'subscribed', topic: 'group:1' });
+    expect(onResync).toHaveBeenCalledTimes(1);
+    // once per drop
+    second.serverSends({ type: 'subscribed', topic: 'group:1' });
+    expect(onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('has a listener that came while the channel was down read again, and not one that came while it was up', () => {
+    const client = startClient();
+    client.subscribe('group:1', () => {});
+    const first = latestSocket();
+    first.serverOpens();
+    const whileUp = vi.fn();
+    client.subscribe('group:1', () => {}, { onResync: whileUp });
+    client.subscribe('group:3', () => {}, { onResync: whileUp });
+    first.serverSends({ type: 'subscribed', topic: 'group:3' });
+    expect(whileUp).not.toHaveBeenCalled();
+
+    first.serverCloses();
+    // a page opened during the drop: what it read may be older than what the channel will say
+    const whileDown = vi.fn();
+    client.subscribe('group:2', () => {}, { onResync: whileDown });
+    vi.advanceTimersByTime(LIVE_RECONNECT_BASE_MS / 2);
+    const second = latestSocket();
+    second.serverOpens();
+    second.serverSends({ type: 'subscribed', topic: 'group:2' });
+    expect(whileDown).toHaveBeenCalledTimes(1);
+    expect(whileUp).not.toHaveBeenCalled();
+    second.serverSends({ type: 'subscribed', topic: 'group:1' });
+    second.serverSends({ type: 'subscribed', topic: 'group:3' });
+    expect(whileUp).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts a first connection that failed as a drop, and a refused topic as watched again', () => {
+    const client = startClient();
+    const onResync = vi.fn();
+    client.subscribe('group:1', () => {}, { onResync });
+    latestSocket().serverCloses(1006);
+    vi.advanceTimersByTime(LIVE_RECONNECT_BASE_MS / 2);
+    const second = latestSocket();
+    second.serverOpens();
+    // access changed while away: the read shows what the person may see now
+    second.serverSends({
+      type: 'error',
+      topic: 'group:1',
+      code: 'forbidden',
+      message: 'You may not watch this topic.',
+    });
+    expect(onResync).toHaveBeenCalledTimes(1);
+  });
+
+  it('has every listener read again after reconnect (the person changed), and keeps going when one throws', () => {
+    const client = startClient();
+    const broken = vi.fn(() => {
+      throw new Error('broken listener');
+    });
+    const onResync = vi.fn();
+    client.subscribe('group:1', () => {}, { onResync: broken });
+    client.subscribe('group:1', () => {}, { onResync });
+    latestSocket().serverOpens();
+    client.reconnect();
+    latestSocket().serverOpens();
+    const errors: unknown[] = [];
+    const queued = vi.spyOn(globalThis, 'queueMicrotask').mockImplementation((callback) => {
+      try {
+        callback();
+      } catch (error) {
+        errors.push(error);
+      }
+    });
+    latestSocket().serverSends({ type: 'subscribed', topic: 'group:1' });
+    queued.mockRestore();
+    expect(broken).toHaveBeenCalledTimes(1);
+    expect(onResync).toHaveBeenCalledTimes(1);
+    expect(errors).toEqual([new Error('broken listener')]);
+  });
+
   it('waits longer after each failed attempt, up to the cap, and starts over after an open', () => {
     const client = startClient();
     client.subscribe('group:1', () => {});

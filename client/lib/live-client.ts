@@ -16,6 +16,18 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 /** Receives the events of one topic. */
 export type LiveEventListener = (event: LiveEvent) => void;
 
+/** Options of one subscription. */
+export type LiveSubscribeOptions = {
+  /**
+   * Called when the topic is watched again after events of it may have been lost: the socket
+   * dropped (or failed to open) while this listener was subscribed, or it subscribed while no
+   * socket was open after one had ended. It runs once the server confirms the topic is watched
+   * again, so a read made then misses nothing. Not called for a first connection that simply
+   * opens: what the page read before it is current.
+   */
+  onResync?: () => void;
+};
+
 /** The part of the browser's WebSocket the client uses; tests pass a fake with this shape. */
 export interface LiveSocket {
   /** 1 while open; the browser's socket turns 2 (closing) as soon as the server's close frame arrives. */
@@ -47,7 +59,7 @@ export type LiveClientOptions = {
 /** The app's one connection to the live channel. */
 export type LiveClient = {
   /** Listens to a topic; the returned function stops (the last one out sends `unsubscribe`). */
-  subscribe(topic: string, onEvent: LiveEventListener): () => void;
+  subscribe(topic: string, onEvent: LiveEventListener, options?: LiveSubscribeOptions): () => void;
   /** Reports every status change; the returned function stops reporting. */
   onStatus(listener: (status: LiveStatus) => void): () => void;
   /** The current status. */
@@ -66,6 +78,20 @@ export type LiveClient = {
   /** Closes the socket for good; no reconnect follows. */
   close(): void;
 };
+
+/** One subscription: its callbacks, and whether events of its topic may have been lost since it began. */
+type Listener = { onEvent: LiveEventListener; onResync: (() => void) | undefined; hasMissed: boolean };
+
+/** Calls a listener; one that throws must not starve the others, and its error still reaches the console. */
+function callSafely(listener: () => void): void {
+  try {
+    listener();
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
 
 // Reconnect delays stop growing long before this; it only keeps 2 ** attempt finite.
 const MAX_BACKOFF_EXPONENT = 30;
@@ -94,7 +120,7 @@ export function defaultLiveUrl(location: Pick<Location, 'protocol' | 'host'>): s
  * open, pings to notice dead sockets and reconnects with backoff while any topic is watched.
  */
 export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
-  const listenersByTopic = new Map<string, Set<{ onEvent: LiveEventListener }>>();
+  const listenersByTopic = new Map<string, Set<Listener>>();
   const statusListeners = new Set<(status: LiveStatus) => void>();
 
   let status: LiveStatus = 'closed';
@@ -104,6 +130,8 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
   let isSocketOpen = false;
   let isClosedForGood = false;
   let attempt = 0;
+  // Whether a socket has ended (closed, dropped or failed to open) since the client began.
+  let hasSocketEnded = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   let pingTimer: ReturnType<typeof setInterval> | undefined;
   let pongTimer: ReturnType<typeof setTimeout> | undefined;
@@ -168,6 +196,9 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
     socket = null;
     isSocketOpen = false;
     if (current) {
+      // whatever was sent on the listeners' topics from now until they are watched again is lost
+      hasSocketEnded = true;
+      for (const listeners of listenersByTopic.values()) for (const listener of listeners) listener.hasMissed = true;
       current.onopen = null;
       current.onmessage = null;
       current.onclose = null;
@@ -228,29 +259,36 @@ export function createLiveClient(options: LiveClientOptions = {}): LiveClient {
       pongTimer = undefined;
       return;
     }
+    // The topic is watched again (or refused, when access changed meanwhile): whoever may have
+    // missed its events reads again now.
+    if (message.type === 'subscribed' || (message.type === 'error' && message.topic !== undefined)) {
+      const listeners = message.topic === undefined ? undefined : listenersByTopic.get(message.topic);
+      for (const listener of [...(listeners ?? [])]) {
+        if (!listener.hasMissed) continue;
+        listener.hasMissed = false;
+        if (listener.onResync) callSafely(listener.onResync);
+      }
+      return;
+    }
     if (message.type !== 'event') return;
 
     const listeners = listenersByTopic.get(message.topic);
     if (!listeners) return;
     // Copied, so a listener that unsubscribes while being called does not upset the loop.
-    for (const listener of [...listeners]) {
-      try {
-        listener.onEvent(message);
-      } catch (error) {
-        // One broken listener must not starve the others; the error still reaches the console.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    for (const listener of [...listeners]) callSafely(() => listener.onEvent(message));
   }
 
   return {
-    subscribe(topic, onEvent) {
+    subscribe(topic, onEvent, subscribeOptions = {}) {
       if (!isLiveTopic(topic)) throw new TypeError(`Not a live topic: ${topic}`);
       if (isClosedForGood) return () => {};
 
-      const entry = { onEvent };
+      // Subscribed while the channel is down after a socket ended: events may have been lost already.
+      const entry: Listener = {
+        onEvent,
+        onResync: subscribeOptions.onResync,
+        hasMissed: hasSocketEnded && !isSocketOpen,
+      };
       let listeners = listenersByTopic.get(topic);
       if (!listeners) {
         listeners = new Set();

@@ -1,7 +1,7 @@
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
-import type { LiveClient, LiveEventListener } from '#client/lib/live-client.ts';
+import type { LiveClient, LiveEventListener, LiveSubscribeOptions } from '#client/lib/live-client.ts';
 import type { LiveEvent } from '#shared/schemas/live.ts';
 
 /**
@@ -10,12 +10,18 @@ import type { LiveEvent } from '#shared/schemas/live.ts';
  */
 export function createFakeLiveClient() {
   const listeners = new Map<string, Set<LiveEventListener>>();
-  const subscribe = vi.fn((topic: string, onEvent: LiveEventListener) => {
+  const resyncs = new Map<string, Set<() => void>>();
+  const subscribe = vi.fn((topic: string, onEvent: LiveEventListener, options?: LiveSubscribeOptions) => {
     const set = listeners.get(topic) ?? new Set<LiveEventListener>();
     set.add(onEvent);
     listeners.set(topic, set);
+    const onResync = options?.onResync;
+    const resyncSet = resyncs.get(topic) ?? new Set<() => void>();
+    if (onResync) resyncSet.add(onResync);
+    resyncs.set(topic, resyncSet);
     return () => {
       set.delete(onEvent);
+      if (onResync) resyncSet.delete(onResync);
     };
   });
   const client: LiveClient = {
@@ -31,6 +37,12 @@ export function createFakeLiveClient() {
     subscribe,
     /** Topics watched right now. */
     watched: () => [...listeners.entries()].filter(([, set]) => set.size > 0).map(([topic]) => topic),
+    /** The channel came back after a drop: every listener of every watched topic reads again. */
+    resync() {
+      act(() => {
+        for (const set of resyncs.values()) for (const onResync of set) onResync();
+      });
+    },
     /** Delivers an event to every listener of its topic. */
     emit(event: Omit<LiveEvent, 'ids'> & { ids?: LiveEvent['ids'] }) {
       act(() => {

@@ -68,48 +68,62 @@ function useGroupLiveUpdates(page: GroupPageResponse, slug: string, onDeleted: (
   const navigate = useNavigate();
   const { user } = useSession();
 
-  useLiveTopic(groupTopic(group.id), (event) => {
-    const data = event.data ?? {};
-    switch (event.event) {
-      case GROUP_LIVE_EVENTS.subscribersChanged: {
-        const subscriberCount = numberOf(data.subscriberCount);
-        if (subscriberCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, subscriberCount }));
-        void queryClient.invalidateQueries({ queryKey: groupKeys.subscribers(group.id) });
-        break;
-      }
-      case GROUP_LIVE_EVENTS.membersChanged: {
-        const memberCount = numberOf(data.memberCount);
-        if (memberCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, memberCount }));
-        void queryClient.invalidateQueries({ queryKey: groupKeys.members(group.id) });
-        void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) });
-        break;
-      }
-      case GROUP_LIVE_EVENTS.likesChanged: {
-        const likeCount = numberOf(data.likeCount);
-        if (likeCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, likeCount }));
-        break;
-      }
-      case GROUP_LIVE_EVENTS.groupUpdated: {
-        // A new slug (when the event names it) moves the page; otherwise the page is read again.
-        if (typeof data.slug === 'string' && data.slug !== group.slug) {
-          void navigate(groupPath(data.slug), { replace: true });
-        } else {
-          void queryClient.invalidateQueries({ queryKey: groupKeys.bySlug(slug) });
+  useLiveTopic(
+    groupTopic(group.id),
+    (event) => {
+      const data = event.data ?? {};
+      switch (event.event) {
+        case GROUP_LIVE_EVENTS.subscribersChanged: {
+          const subscriberCount = numberOf(data.subscriberCount);
+          if (subscriberCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, subscriberCount }));
+          void queryClient.invalidateQueries({ queryKey: groupKeys.subscribers(group.id) });
+          break;
         }
-        break;
+        case GROUP_LIVE_EVENTS.membersChanged: {
+          const memberCount = numberOf(data.memberCount);
+          if (memberCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, memberCount }));
+          void queryClient.invalidateQueries({ queryKey: groupKeys.members(group.id) });
+          void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) });
+          break;
+        }
+        case GROUP_LIVE_EVENTS.likesChanged: {
+          const likeCount = numberOf(data.likeCount);
+          if (likeCount !== null) updateGroupCaches(queryClient, group.id, (g) => ({ ...g, likeCount }));
+          break;
+        }
+        case GROUP_LIVE_EVENTS.groupUpdated: {
+          // A new slug (when the event names it) moves the page; otherwise the page is read again.
+          if (typeof data.slug === 'string' && data.slug !== group.slug) {
+            void navigate(groupPath(data.slug), { replace: true });
+          } else {
+            void queryClient.invalidateQueries({ queryKey: groupKeys.bySlug(slug) });
+          }
+          break;
+        }
+        case GROUP_LIVE_EVENTS.groupDeleted:
+          onDeleted();
+          break;
       }
-      case GROUP_LIVE_EVENTS.groupDeleted:
-        onDeleted();
-        break;
-    }
-  });
-
-  useLiveTopic(user ? userTopic(user.id) : null, (event) => {
-    // The host added or removed the viewer, or they subscribed in another tab.
-    if (event.event === GROUP_LIVE_EVENTS.accessChanged && String(event.ids.groupId) === group.id) {
+    },
+    () => {
+      // back after a drop: the group (a deletion shows as its absence), its people and the viewer's access
+      void queryClient.invalidateQueries({ queryKey: groupKeys.bySlug(slug) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.subscribers(group.id) });
+      void queryClient.invalidateQueries({ queryKey: groupKeys.members(group.id) });
       void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) });
-    }
-  });
+    },
+  );
+
+  useLiveTopic(
+    user ? userTopic(user.id) : null,
+    (event) => {
+      // The host added or removed the viewer, or they subscribed in another tab.
+      if (event.event === GROUP_LIVE_EVENTS.accessChanged && String(event.ids.groupId) === group.id) {
+        void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) });
+      }
+    },
+    () => void queryClient.invalidateQueries({ queryKey: groupKeys.access(group.id) }),
+  );
 }
 
 function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: string; updatedAt: number }) {

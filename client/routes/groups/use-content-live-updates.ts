@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 
 import { showLikeState } from '#client/features/likes/api/set-like.ts';
 import { commentKeys, postKeys } from '#client/features/posts/api/query-keys.ts';
 import { questionKeys } from '#client/features/questions/api/query-keys.ts';
-import { useLiveClient, useLiveTopic } from '#client/lib/use-live-topic.ts';
+import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { CONTENT_LIVE_EVENTS, groupTopic } from '#shared/constants/live.ts';
 
 const E = CONTENT_LIVE_EVENTS;
@@ -17,62 +16,55 @@ const E = CONTENT_LIVE_EVENTS;
  */
 export function useContentLiveUpdates(groupId: string) {
   const queryClient = useQueryClient();
-  const liveClient = useLiveClient();
 
-  useLiveTopic(groupTopic(groupId), (event) => {
-    const data = event.data ?? {};
-    switch (event.event) {
-      case E.postCreated:
-      case E.postUpdated:
-      case E.postDeleted:
-        void queryClient.invalidateQueries({ queryKey: postKeys.feed(groupId) });
-        break;
-      case E.commentCreated:
-      case E.commentUpdated:
-      case E.commentDeleted: {
-        const parentId = String(event.ids.parentId ?? '');
-        const parentType = data.parentType === 'question' ? 'question' : 'post';
-        if (parentId) void queryClient.invalidateQueries({ queryKey: commentKeys.thread(parentType, parentId) });
-        // The parent's comment count lives in the feed or the queue.
-        if (event.event !== E.commentUpdated) {
-          void queryClient.invalidateQueries({
-            queryKey: parentType === 'post' ? postKeys.feed(groupId) : questionKeys.lists(groupId),
-          });
+  useLiveTopic(
+    groupTopic(groupId),
+    (event) => {
+      const data = event.data ?? {};
+      switch (event.event) {
+        case E.postCreated:
+        case E.postUpdated:
+        case E.postDeleted:
+          void queryClient.invalidateQueries({ queryKey: postKeys.feed(groupId) });
+          break;
+        case E.commentCreated:
+        case E.commentUpdated:
+        case E.commentDeleted: {
+          const parentId = String(event.ids.parentId ?? '');
+          const parentType = data.parentType === 'question' ? 'question' : 'post';
+          if (parentId) void queryClient.invalidateQueries({ queryKey: commentKeys.thread(parentType, parentId) });
+          // The parent's comment count lives in the feed or the queue.
+          if (event.event !== E.commentUpdated) {
+            void queryClient.invalidateQueries({
+              queryKey: parentType === 'post' ? postKeys.feed(groupId) : questionKeys.lists(groupId),
+            });
+          }
+          break;
         }
-        break;
-      }
-      case E.likeChanged: {
-        const targetId = String(event.ids.targetId ?? '');
-        if (targetId && typeof data.likeCount === 'number') {
-          showLikeState(queryClient, targetId, { likeCount: data.likeCount });
+        case E.likeChanged: {
+          const targetId = String(event.ids.targetId ?? '');
+          if (targetId && typeof data.likeCount === 'number') {
+            showLikeState(queryClient, targetId, { likeCount: data.likeCount });
+          }
+          // A vote re-sorts the queue.
+          if (data.targetType === 'question')
+            void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
+          break;
         }
-        // A vote re-sorts the queue.
-        if (data.targetType === 'question')
+        case E.questionCreated:
+        case E.questionUpdated:
+        case E.questionDeleted:
+        case E.questionAnswered:
+        case E.questionPinned:
           void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
-        break;
+          break;
       }
-      case E.questionCreated:
-      case E.questionUpdated:
-      case E.questionDeleted:
-      case E.questionAnswered:
-      case E.questionPinned:
-        void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
-        break;
-    }
-  });
-
-  // The live client resubscribes by itself on reconnect; what was sent while it was down is read again here.
-  // The first open is not a reconnect: the lists were just fetched.
-  const hasOpened = useRef(liveClient.getStatus() === 'open');
-  useEffect(() => {
-    return liveClient.onStatus((status) => {
-      if (status !== 'open') return;
-      if (hasOpened.current) {
-        void queryClient.invalidateQueries({ queryKey: postKeys.feed(groupId) });
-        void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
-        void queryClient.invalidateQueries({ queryKey: commentKeys.all });
-      }
-      hasOpened.current = true;
-    });
-  }, [liveClient, queryClient, groupId]);
+    },
+    () => {
+      // The channel came back after a drop: what its events would have said is read again.
+      void queryClient.invalidateQueries({ queryKey: postKeys.feed(groupId) });
+      void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
+      void queryClient.invalidateQueries({ queryKey: commentKeys.all });
+    },
+  );
 }

@@ -26,11 +26,14 @@ export function useSubscriptionsNavSection(): SidebarSection | null {
   const firstPage = user ? subscriptions.data?.pages[0] : undefined;
   const queryClient = useQueryClient();
   // Subscribing or unsubscribing in another tab, or new activity, reaches the list here.
-  useLiveTopic(user ? userTopic(user.id) : null, (event) => {
-    if (event.event === GROUP_LIVE_EVENTS.subscriptionsChanged) {
-      void queryClient.invalidateQueries({ queryKey: groupKeys.mySubscriptions() });
-    }
-  });
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey: groupKeys.mySubscriptions() });
+  useLiveTopic(
+    user ? userTopic(user.id) : null,
+    (event) => {
+      if (event.event === GROUP_LIVE_EVENTS.subscriptionsChanged) readAgain();
+    },
+    readAgain,
+  );
 
   return useMemo(() => {
     if (!firstPage || firstPage.subscriptions.length === 0) return null;

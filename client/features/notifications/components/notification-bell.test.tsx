@@ -100,6 +100,18 @@ describe('the notification bell', () => {
     expect(await screen.findByRole('button', { name: 'Notifications, 6 unread' })).toBeInTheDocument();
   });
 
+  it('reads the count again when the live channel comes back, for what arrived while it was down', async () => {
+    const server = stubServer(ITEMS);
+    const live = createFakeLiveClient();
+    renderApp('/', { routes, liveClient: live.client });
+    expect(await screen.findByRole('button', { name: 'Notifications, 5 unread' })).toBeInTheDocument();
+
+    // no event carries it: the channel was down when it came
+    server.add(item({ id: 'n7', kind: 'new_follower', actor: person('ed', 'Ed') }));
+    live.resync();
+    expect(await screen.findByRole('button', { name: 'Notifications, 6 unread' })).toBeInTheDocument();
+  });
+
   it('lists each kind with its text, and Mark all as read clears the dots and the count', async () => {
     const server = stubServer(ITEMS);
     renderApp('/', { routes });

@@ -7,10 +7,18 @@ import { notificationKeys } from '../api/query-keys.ts';
 
 const EVENTS = new Set<string>(Object.values(NOTIFICATION_LIVE_EVENTS));
 
-/** Refetches the bell's count (and the list, if loaded) when a notification arrives or is read elsewhere. */
+/**
+ * Refetches the bell's count (and the list, if loaded) when a notification arrives or is read
+ * elsewhere, and when the live channel comes back after a drop.
+ */
 export function useNotificationsLive(userId: string | null): void {
   const queryClient = useQueryClient();
-  useLiveTopic(userId ? userTopic(userId) : null, (event) => {
-    if (EVENTS.has(event.event)) void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  });
+  const readAgain = () => void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  useLiveTopic(
+    userId ? userTopic(userId) : null,
+    (event) => {
+      if (EVENTS.has(event.event)) readAgain();
+    },
+    readAgain,
+  );
 }
