@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-const INTEGRATION_FILES = 'server/**/*.int.test.ts';
+// the command-line entry points' tests (scripts/demo) run against the database like the server's
+const INTEGRATION_FILES = ['server/**/*.int.test.ts', 'scripts/**/*.int.test.ts'];
 
 /**
  * What the embedded project runs when an external server is there too (decision 025): what
@@ -45,12 +46,12 @@ const integrationProjects = hasExternalDatabase
   ? [
       integration('integration-embedded', { include: EMBEDDED_FILES }),
       integration('integration-external', {
-        include: [INTEGRATION_FILES],
+        include: INTEGRATION_FILES,
         // it starts embedded servers of its own, whatever the project
         exclude: [...configDefaults.exclude, 'server/db/embedded-watchdog.int.test.ts'],
       }),
     ]
-  : [integration('integration-embedded', { include: [INTEGRATION_FILES] })];
+  : [integration('integration-embedded', { include: INTEGRATION_FILES })];
 
 export default defineConfig({
   test: {
@@ -83,6 +84,7 @@ export default defineConfig({
           name: 'bundle',
           environment: 'node',
           include: ['scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'scripts/**/*.int.test.ts'],
         },
       },
       ...integrationProjects,

@@ -12,15 +12,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '#shared/lib/page-routes.ts';
 import { buildApp } from './app.ts';
 import { runMigrations } from './db/migrate.ts';
-import { call, createGroup, setSubscription, signUp, type TestPerson } from './features/groups/groups-test-kit.ts';
 import { JOBS_SCHEMA } from './features/mail/mail-queue.ts';
-import { createPost } from './features/posts/posts-test-kit.ts';
-import { someAddress } from './features/profiles/profiles-test-kit.ts';
-import { ask } from './features/questions/questions-test-kit.ts';
-import { schedule } from './features/sessions/sessions-test-kit.ts';
 import { testConfig, testMailOptions } from './test/app.ts';
 import { PrivatePostgres } from './test/private-postgres.ts';
 import { registeredRoutes } from './test/route-list.ts';
+import {
+  ask,
+  call,
+  createGroup,
+  createPost,
+  schedule,
+  setSubscription,
+  signUp,
+  someAddress,
+  type TestPerson,
+} from './test/factories.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

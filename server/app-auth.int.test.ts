@@ -2,13 +2,10 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, castRoles, createPost } from './features/posts/posts-test-kit.ts';
-import { ORIGIN } from './features/profiles/profiles-test-kit.ts';
-import { buildQuestion } from './features/questions/questions-test-kit.ts';
-import { buildSession } from './features/sessions/sessions-test-kit.ts';
 import { buildTestApp } from './test/app.ts';
 import { validValue, type JsonSchema, type KnownValues } from './test/openapi-arbitraries.ts';
 import { registeredRoutes } from './test/route-list.ts';
+import { buildQuestion, buildSession, call, castRoles, createPost, ORIGIN } from './test/factories.ts';
 
 /**
  * Every route that changes something refuses an anonymous caller with 401, built from the

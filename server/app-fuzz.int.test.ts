@@ -5,11 +5,6 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from './features/admin/grant-admin.ts';
-import { castRoles, createPost, type RoleCast, type TestPerson } from './features/posts/posts-test-kit.ts';
-import { ORIGIN } from './features/profiles/profiles-test-kit.ts';
-import { call } from './features/groups/groups-test-kit.ts';
-import { buildQuestion } from './features/questions/questions-test-kit.ts';
-import { buildSession } from './features/sessions/sessions-test-kit.ts';
 import { buildTestApp } from './test/app.ts';
 import {
   encodeUrlValue,
@@ -22,6 +17,16 @@ import {
   type KnownValues,
 } from './test/openapi-arbitraries.ts';
 import { openApiPath, registeredRoutes } from './test/route-list.ts';
+import {
+  buildQuestion,
+  buildSession,
+  call,
+  castRoles,
+  createPost,
+  ORIGIN,
+  type RoleCast,
+  type TestPerson,
+} from './test/factories.ts';
 
 /**
  * Every route of the OpenAPI document, driven with requests generated from its own schema:

@@ -5,7 +5,7 @@ import { buildApp } from '../../server/app.ts';
 import { ConfigError, loadConfig } from '../../server/config/env.ts';
 import { withClient } from '../../server/db/client.ts';
 import { runMigrations } from '../../server/db/migrate.ts';
-import { DemoRefusedError, DEMO_REFUSAL, seedDemo } from '../../server/features/demo/seed-demo.ts';
+import { DemoRefusedError, DEMO_REFUSAL, seedDemo } from './seed-demo.ts';
 import { DataDirLockedError, ensureDataDir, loadOrCreateSecrets, lockDataDir } from '../../server/lib/data-dir.ts';
 import { openDatabase } from '../../server/main.ts';
 

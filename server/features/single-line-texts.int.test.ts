@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
-import { createGroup } from './groups/groups-test-kit.ts';
-import { buildAmaCast, call, inAnHour, schedule, signUp } from './sessions/sessions-test-kit.ts';
+import { buildAmaCast, call, createGroup, inAnHour, schedule, signUp } from '../test/factories.ts';
 
 // Names and titles go into e-mail subjects, page titles and link previews: a line break typed
 // (or forged) into one is collapsed to a space, never kept.

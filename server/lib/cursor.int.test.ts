@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantAdmin } from '../features/admin/grant-admin.ts';
-import { call, castRoles, createPost, type RoleCast } from '../features/posts/posts-test-kit.ts';
-import { buildQuestion } from '../features/questions/questions-test-kit.ts';
 import { buildTestApp } from '../test/app.ts';
+import { buildQuestion, call, castRoles, createPost, type RoleCast } from '../test/factories.ts';
 const INVALID_CURSOR_MESSAGE = 'This page link is not valid any more. Start again from the first page.';
 const MAX_INT32 = 2147483647;
 

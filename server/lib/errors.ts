@@ -27,7 +27,9 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(400, 'bad_request', message, fields ? { fields } : {});
 export const validationFailed = (message: string, fields: Record<string, string>) =>
   new AppError(400, 'validation_failed', message, { fields });
-export const unauthorized = (message = 'You need to sign in first.') => new AppError(401, 'unauthorized', message);
+/** 401: nobody is signed in (or the credentials given are not valid). The API's one 401 code. */
+export const unauthenticated = (message = 'You need to sign in first.') =>
+  new AppError(401, 'unauthenticated', message);
 export const forbidden = (message = "You don't have permission for this action") =>
   new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Not found.') => new AppError(404, 'not_found', message);

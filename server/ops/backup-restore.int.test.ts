@@ -17,7 +17,7 @@ import {
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   DEMO_PEOPLE,
-} from '../features/demo/demo-content.ts';
+} from '../../scripts/demo/demo-content.ts';
 import { multipart, solidImage } from '../features/images/sample-images.ts';
 import { spawnServer, type SpawnedServer } from '../test/spawn-server.ts';
 import { makeTempDir } from '../test/test-database.ts';

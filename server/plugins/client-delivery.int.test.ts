@@ -11,10 +11,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_MODULES } from '#shared/lib/route-modules.ts';
 import { answers, questions, users } from '../db/schema/index.ts';
-import { buildQuestion, createGroup, createPost, signUp, type TestPerson } from '../features/posts/posts-test-kit.ts';
-import { buildSession } from '../features/sessions/sessions-test-kit.ts';
 import { ClientManifestSchema } from '../lib/client-manifest.ts';
 import { buildTestApp } from '../test/app.ts';
+import { buildQuestion, buildSession, createGroup, createPost, signUp, type TestPerson } from '../test/factories.ts';
 
 const clientRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'client');
 const manifest = ClientManifestSchema.parse(
@@ -263,7 +262,11 @@ describe('the static shell with a shared page’s text', () => {
   });
 
   it('a question shows its text and, once answered, the answer', async () => {
-    const questionId = await buildQuestion(app, group.id, host.id, { body: 'Why is the sky <blue>?' });
+    const questionId = await buildQuestion(app, {
+      groupId: group.id,
+      authorId: host.id,
+      body: 'Why is the sky <blue>?',
+    });
     const asked = await pageText(`/group/${group.slug}/question/${questionId}`);
     expect(asked).toContain('Why is the sky &lt;blue&gt;?');
     expect(asked).toContain('answer');

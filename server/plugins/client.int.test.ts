@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES } from '#shared/lib/page-routes.ts';
-import { buildQuestion, createGroup, createPost } from '../features/posts/posts-test-kit.ts';
-import { buildProfilesApp, signUp } from '../features/profiles/profiles-test-kit.ts';
-import { buildSession } from '../features/sessions/sessions-test-kit.ts';
+import { buildProfilesApp, buildQuestion, buildSession, createGroup, createPost, signUp } from '../test/factories.ts';
 
 describe('page paths', () => {
   let app: FastifyInstance;
@@ -18,7 +16,7 @@ describe('page paths', () => {
     params = {
       username: host.username,
       slug: group.slug,
-      questionId: await buildQuestion(app, group.id, host.id),
+      questionId: await buildQuestion(app, { groupId: group.id, authorId: host.id }),
       postId: post.id,
       sessionId: await buildSession(app, { groupId: group.id, hostId: host.id }),
       userId: host.id,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, castRoles, type RoleCast } from '../features/posts/posts-test-kit.ts';
 import { buildTestApp } from '../test/app.ts';
 import { MAX_URL_VALUE_LENGTH } from './input-guard.ts';
+import { call, castRoles, type RoleCast } from '../test/factories.ts';
 
 let app: FastifyInstance;
 let cast: RoleCast;

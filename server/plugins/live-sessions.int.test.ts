@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_VIEWER_ENDED_CLOSE_CODE } from '#shared/schemas/live.ts';
 import { sessions, verifications } from '../db/schema/index.ts';
-import { ORIGIN, signUp, someAddress, type TestPerson } from '../features/profiles/profiles-test-kit.ts';
 import { buildTestApp } from '../test/app.ts';
 import { TestLiveSocket } from '../test/live-socket.ts';
+import { ORIGIN, signUp, someAddress, type TestPerson } from '../test/factories.ts';
 
 const PASSWORD = 'a fine secret';
 

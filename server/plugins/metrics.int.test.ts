@@ -228,7 +228,7 @@ describe('metrics with METRICS_TOKEN (and METRICS_PORT) in one app', () => {
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="metrics"');
       const body = (await response.json()) as { error: { code: string; message: string } };
       expect(body).toEqual({
-        error: { code: 'unauthorized', message: '/metrics needs the header Authorization: Bearer <METRICS_TOKEN>.' },
+        error: { code: 'unauthenticated', message: '/metrics needs the header Authorization: Bearer <METRICS_TOKEN>.' },
       });
     }
   });

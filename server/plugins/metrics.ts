@@ -339,7 +339,7 @@ export const metricsPlugin = fp(
             done(
               new AppError(
                 401,
-                'unauthorized',
+                'unauthenticated',
                 `${METRICS_PATH} needs the header Authorization: Bearer <METRICS_TOKEN>.`,
                 {
                   headers: { 'www-authenticate': 'Bearer realm="metrics"' },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../features/profiles/profiles-test-kit.ts';
 import { buildTestApp } from '../test/app.ts';
+import { signUp } from '../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

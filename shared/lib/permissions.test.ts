@@ -3,6 +3,8 @@ import {
   GROUP_ROLES,
   INTERACTION_ACTIONS,
   INTERACTION_TARGETS,
+  canDeleteContent,
+  canEditContent,
   canSubscribe,
   checkPermission,
   deriveGroupRole,
@@ -221,5 +223,26 @@ describe('canSubscribe', () => {
     ['unknown', false],
   ] as const)('%s: %s', (role, expected) => {
     expect(canSubscribe(role)).toBe(expected);
+  });
+});
+
+describe('canEditContent and canDeleteContent', () => {
+  const item = { authorId: 'author-1', hostId: 'host-1' };
+  // viewer, may edit, may delete
+  it.each([
+    ['author-1', true, true],
+    ['host-1', false, true],
+    ['someone-else', false, false],
+    [null, false, false],
+    ['', false, false],
+  ] as const)('viewer %s: edit %s, delete %s', (viewerId, mayEdit, mayDelete) => {
+    expect(canEditContent(viewerId, item)).toBe(mayEdit);
+    expect(canDeleteContent(viewerId, item)).toBe(mayDelete);
+  });
+
+  it('lets a host who wrote the item both edit and delete it', () => {
+    const own = { authorId: 'host-1', hostId: 'host-1' };
+    expect(canEditContent('host-1', own)).toBe(true);
+    expect(canDeleteContent('host-1', own)).toBe(true);
   });
 });

@@ -91,6 +91,25 @@ export function canSubscribe(role: GroupRole): boolean {
   return role === 'guest';
 }
 
+/**
+ * An item of a group's content (a post, comment, reply or question) as the ownership rules see
+ * it: who wrote it and who hosts its group.
+ */
+export interface OwnedContent {
+  authorId: string;
+  hostId: string;
+}
+
+/** Whether `viewerId` (null: signed out) may edit the item: its author alone. A question answered is not edited. */
+export function canEditContent(viewerId: string | null, item: Pick<OwnedContent, 'authorId'>): boolean {
+  return viewerId !== null && viewerId === item.authorId;
+}
+
+/** Whether `viewerId` (null: signed out) may delete the item: its author, or its group's host (moderation). */
+export function canDeleteContent(viewerId: string | null, item: OwnedContent): boolean {
+  return viewerId !== null && (viewerId === item.authorId || viewerId === item.hostId);
+}
+
 /** Words of the subscribe gate per blocked action (spec section 2). */
 export const GATE_WORDING: Record<InteractionAction | 'continue', { title: string; confirm: string }> = {
   like: { title: 'Subscribe to like', confirm: 'Subscribe & Like' },

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CHANGE_PASSWORD_MESSAGES, SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, unauthenticated } from '../../lib/errors.ts';
 import { PASSWORD_MAX_LENGTH, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -46,7 +46,7 @@ export async function changePassword(options: {
         throw new AppError(400, 'no_password', CHANGE_PASSWORD_MESSAGES.noPassword);
       case 'UNAUTHORIZED':
       case 'SESSION_EXPIRED':
-        throw new AppError(401, 'unauthorized', CHANGE_PASSWORD_MESSAGES.noUser);
+        throw unauthenticated(CHANGE_PASSWORD_MESSAGES.noUser);
       default: {
         // better-auth's own refusals of the input are the person's to fix, not our failure
         const status = (error as { statusCode?: unknown }).statusCode;

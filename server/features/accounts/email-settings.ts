@@ -4,7 +4,7 @@ import type { EmailSettings } from '#shared/constants/accounts.ts';
 import { EmailSettingsSchema } from '#shared/schemas/accounts.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, unauthenticated } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 
 // The texts live in shared/ so the client's checks say exactly what the server answers.
@@ -21,7 +21,7 @@ export async function updateEmailSettings(options: {
   changes: unknown;
 }): Promise<EmailSettings> {
   const { db, viewer, userId } = options;
-  if (!viewer) throw new AppError(401, 'unauthenticated', EMAIL_SETTINGS_MESSAGES.unauthenticated);
+  if (!viewer) throw unauthenticated(EMAIL_SETTINGS_MESSAGES.unauthenticated);
   if (viewer.id !== userId) throw new AppError(403, 'forbidden', EMAIL_SETTINGS_MESSAGES.notOwner);
   const parsed = EmailSettingsSchema.partial().safeParse(options.changes);
   if (!parsed.success || Object.keys(parsed.data).length === 0) {

@@ -19,7 +19,7 @@ import {
   WelcomeResponseSchema,
 } from '#shared/schemas/google-sign-in.ts';
 import { accounts } from '../../db/schema/index.ts';
-import { AppError, notFound, unauthorized } from '../../lib/errors.ts';
+import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
 import { addressSubject } from '../../plugins/rate-limit.ts';
 import type { GoogleIdTokenVerifier } from './google-id-token.ts';
 import { GOOGLE_PROVIDER_ID } from './google-link.ts';
@@ -179,7 +179,7 @@ export function googleRoutes(verifier: GoogleIdTokenVerifier | undefined): Fasti
       },
       async (request, reply) => {
         if (!isEnabled) throw notFound(GOOGLE_MESSAGES.disabled);
-        if (!request.viewer) throw unauthorized();
+        if (!request.viewer) throw unauthenticated();
         const [row] = await app.db
           .select({ idToken: accounts.idToken })
           .from(accounts)
@@ -221,7 +221,7 @@ export function googleRoutes(verifier: GoogleIdTokenVerifier | undefined): Fasti
         if (!isEnabled || !verifier) throw notFound(GOOGLE_MESSAGES.disabled);
         await app.rateLimit.hit(ACCOUNT_RATE_RULES.welcomePerAddress, addressSubject(request.ip));
         const idToken = bearerToken(request.headers.authorization);
-        if (!idToken) throw unauthorized(GOOGLE_MESSAGES.missingToken);
+        if (!idToken) throw unauthenticated(GOOGLE_MESSAGES.missingToken);
         return sendWelcome({
           db: app.db,
           mail: app.mail,

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
-import { ORIGIN, signUp, someAddress, uniqueSuffix } from '../profiles/profiles-test-kit.ts';
 import { PASSWORD_MAX_LENGTH } from './auth.ts';
 import { PASSWORD_TOO_LONG_MESSAGE } from './change-password.ts';
+import { ORIGIN, signUp, someAddress, uniqueSuffix } from '../../test/factories.ts';
 
 // A password over better-auth's limit was a 500 on change-password (and an error log on sign-up).
 const tooLong = 'a fine secret '.repeat(20).slice(0, PASSWORD_MAX_LENGTH + 1);

@@ -16,7 +16,7 @@ import {
   SignUpInputSchema,
 } from '#shared/schemas/accounts.ts';
 import { users } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, unauthenticated } from '../../lib/errors.ts';
 import { addressSubject } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from './disabled-accounts.ts';
@@ -194,7 +194,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = request.viewer;
-      if (!viewer) throw new AppError(401, 'unauthorized', CHANGE_PASSWORD_MESSAGES.noUser);
+      if (!viewer) throw unauthenticated(CHANGE_PASSWORD_MESSAGES.noUser);
       await app.rateLimit.check(ACCOUNT_RATE_RULES.passwordChecksPerAccount, viewer.id);
       try {
         const headers = await changePassword({

@@ -5,7 +5,7 @@ import { normalizeUsername } from '#shared/lib/username-rules.ts';
 import type { WelcomeInput, WelcomeResponse } from '#shared/schemas/google-sign-in.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, mailMessages, users } from '../../db/schema/index.ts';
-import { AppError, forbidden, serviceUnavailable, unauthorized } from '../../lib/errors.ts';
+import { AppError, forbidden, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 import { IdTokenError, type GoogleIdTokenVerifier } from './google-id-token.ts';
 import { GOOGLE_PROVIDER_ID } from './google-link.ts';
@@ -57,7 +57,7 @@ export async function sendWelcome(options: {
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(eq(accounts.providerId, GOOGLE_PROVIDER_ID), eq(accounts.accountId, sub)))
     .limit(1);
-  if (!person) throw unauthorized(GOOGLE_MESSAGES.unknownAccount);
+  if (!person) throw unauthenticated(GOOGLE_MESSAGES.unknownAccount);
   const isSamePerson =
     input.userEmail.trim().toLowerCase() === person.email &&
     normalizeUsername(input.username) === person.username.toLowerCase() &&

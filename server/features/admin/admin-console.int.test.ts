@@ -27,10 +27,17 @@ import {
 import { buildTestApp } from '../../test/app.ts';
 import { TestLiveSocket } from '../../test/live-socket.ts';
 import { createSiblingDatabase } from '../../test/test-database.ts';
-import { expectSubscribingMatchesRows } from '../groups/groups-test-kit.ts';
-import { buildQuestion, call, castRoles, createPost, signUp, type TestPerson } from '../posts/posts-test-kit.ts';
-import { someAddress } from '../profiles/profiles-test-kit.ts';
 import { grantAdmin } from './grant-admin.ts';
+import {
+  buildQuestion,
+  call,
+  castRoles,
+  createPost,
+  expectSubscribingMatchesRows,
+  signUp,
+  someAddress,
+  type TestPerson,
+} from '../../test/factories.ts';
 
 const PASSWORD = 'a fine secret';
 const DISABLED_MESSAGE = 'This account has been disabled. Contact the administrators.';
@@ -341,7 +348,11 @@ describe('groups and content', () => {
       expect(again.statusCode).toBe(404);
       expect(again.json().error.message).toBe('This item does not exist any more.');
 
-      const questionId = await buildQuestion(app, cast.groupId, cast.subscriber.id, { body: 'Why?' });
+      const questionId = await buildQuestion(app, {
+        groupId: cast.groupId,
+        authorId: cast.subscriber.id,
+        body: 'Why?',
+      });
       const answered = await call(app, cast.host, 'PUT', `/api/questions/${questionId}/answer`, { body: 'Because.' });
       expect(answered.statusCode, answered.body).toBe(200);
       const answer = await findContent('answer', (entry) => entry.parent?.id === questionId);

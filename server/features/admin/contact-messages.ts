@@ -3,11 +3,11 @@ import { ADMIN_MESSAGES, type AdminContactMessage, type AdminContactStatus } fro
 import type { Queryable } from '../../db/client.ts';
 import { contactMessages, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isGroupId } from '../groups/cursor.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { excerpt, recordAudit } from './audit.ts';
 import { cursorTime, decodeCursor, olderThan, pageOf } from './cursor.ts';
 import type { Admin } from './require-admin.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 export const CONTACT_PAGE_SIZE = 20;
 
@@ -87,7 +87,7 @@ export async function setContactMessageHandled(options: {
   isHandled: boolean;
 }): Promise<AdminContactMessage> {
   const { admin, messageId, isHandled } = options;
-  if (!isGroupId(messageId)) throw notFound(ADMIN_MESSAGES.contactNotFound);
+  if (!isUuid(messageId)) throw notFound(ADMIN_MESSAGES.contactNotFound);
   return options.transaction(async (tx) => {
     const [current] = await tx.select().from(contactMessages).where(eq(contactMessages.id, messageId)).for('update');
     if (!current) throw notFound(ADMIN_MESSAGES.contactNotFound);

@@ -7,8 +7,6 @@ import type { Queryable, Transaction } from '../../db/client.ts';
 import { answers, comments, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import { isGroupId } from '../groups/cursor.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { loadCommentParent, moveCommentCount } from '../posts/comment-parent.ts';
 import { deleteCommentsOf, deleteCommentTree, deleteLikesOf } from '../posts/delete-comments.ts';
 import { removeQuestion } from '../questions/delete-question.ts';
@@ -16,6 +14,8 @@ import { lockQuestion, now } from '../questions/lock-question.ts';
 import { excerpt, recordAudit } from './audit.ts';
 import { cursorTime, decodeCursor, olderThan, pageOf } from './cursor.ts';
 import type { Admin } from './require-admin.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 export const CONTENT_PAGE_SIZE = 20;
 const BODY_LENGTH = 500;
@@ -88,7 +88,7 @@ export async function removeContent(options: {
   id: string;
 }): Promise<void> {
   const { type, id, admin } = options;
-  if (!isGroupId(id)) throw notFound(ADMIN_MESSAGES.contentNotFound);
+  if (!isUuid(id)) throw notFound(ADMIN_MESSAGES.contentNotFound);
   await options.transaction(async (tx, { emit }) => {
     const removed = await REMOVERS[type](tx, emit, id);
     const [where] = await tx

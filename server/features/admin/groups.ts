@@ -3,12 +3,12 @@ import { ADMIN_MESSAGES, type AdminGroup } from '#shared/schemas/admin-console.t
 import type { Queryable } from '../../db/client.ts';
 import { groups, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isGroupId } from '../groups/cursor.ts';
 import { removeLockedGroup } from '../groups/delete-group.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { recordAudit } from './audit.ts';
 import { cursorTime, decodeCursor, likePattern, olderThan, pageOf } from './cursor.ts';
 import type { Admin } from './require-admin.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 export const GROUPS_PAGE_SIZE = 20;
 
@@ -67,7 +67,7 @@ export async function listGroups(options: { db: Queryable; q?: string | undefine
  */
 export async function removeGroup(options: { transaction: RunInTransaction; admin: Admin; groupId: string }) {
   const { groupId, admin } = options;
-  if (!isGroupId(groupId)) throw notFound(ADMIN_MESSAGES.groupNotFound);
+  if (!isUuid(groupId)) throw notFound(ADMIN_MESSAGES.groupNotFound);
   await options.transaction(async (tx, { emit }) => {
     const [group] = await tx
       .select({ id: groups.id, name: groups.name, slug: groups.slug, ownerId: groups.ownerId })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { forbidden, unauthenticated } from '../../lib/errors.ts';
 
 /** The message of every admin route refused to a signed-in person who is not an administrator. */
 export const NOT_ADMIN_MESSAGE = 'Only administrators can open this page.';
@@ -19,7 +19,7 @@ export interface Admin {
  */
 export async function requireAdmin(db: Database, request: FastifyRequest): Promise<Admin> {
   const viewer = request.viewer;
-  if (!viewer) throw unauthorized();
+  if (!viewer) throw unauthenticated();
   const [row] = await db
     .select({ role: users.role, email: users.email })
     .from(users)

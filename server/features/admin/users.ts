@@ -4,10 +4,10 @@ import type { Queryable } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { viewerEndedEvent } from '../../live/hub.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { recordAudit } from './audit.ts';
 import { cursorTime, decodeCursor, likePattern, olderThan, pageOf } from './cursor.ts';
 import type { Admin } from './require-admin.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 export const USERS_PAGE_SIZE = 20;
 

@@ -12,10 +12,19 @@ import { SessionListResponseSchema } from '#shared/schemas/sessions.ts';
 import { posts, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { FEED_WINDOW } from './list-feed.ts';
-import { createPost } from '../posts/posts-test-kit.ts';
-import { ask, buildAmaCast } from '../questions/questions-test-kit.ts';
-import { buildSession, schedule } from '../sessions/sessions-test-kit.ts';
-import { buildGroup, call, createGroup, setSubscription, signUp, type TestPerson } from '../groups/groups-test-kit.ts';
+import {
+  ask,
+  buildAmaCast,
+  buildGroup,
+  buildSession,
+  call,
+  createGroup,
+  createPost,
+  schedule,
+  setSubscription,
+  signUp,
+  type TestPerson,
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

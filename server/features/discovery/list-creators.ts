@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 
 /** A page of creators, first or after a cursor, for a viewer or a visitor: prepared once per shape. */
 function pageQuery(db: Database, shape: { after: boolean; signedIn: boolean }) {
@@ -63,7 +63,7 @@ export async function listCreators(options: {
 }): Promise<CreatorListResponse> {
   const { db, limit } = options;
   const viewerId = options.viewer?.id ?? null;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'count', id: 'userId' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'count', id: 'userId' }) : null;
   const rows = await pageQuery(db, { after: after !== null, signedIn: viewerId !== null }).execute({
     viewerId,
     limit: limit + 1,
@@ -73,6 +73,6 @@ export async function listCreators(options: {
   const last = page.at(-1);
   return {
     people: page,
-    nextCursor: rows.length > limit && last ? encodeCursor(last.followers, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeKeyset(last.followers, last.id) : null,
   };
 }

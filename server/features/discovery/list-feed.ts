@@ -5,9 +5,9 @@ import type { Database } from '../../db/client.ts';
 import { currentSnapshot, pageScope, personScope, serveChosenPage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor } from '../groups/cursor.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { myGroupIds } from './my-groups.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 interface FeedRow {
   kind: 'post' | 'answer';
@@ -191,7 +191,7 @@ export async function listFeed(options: {
   const viewer = requireViewer(options.viewer);
   const { db, cache } = options;
   const limit = DISCOVERY_LIMITS.pageSize;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const readPage = async () => {
     const rows: FeedRow[] = await pageQuery(db, after !== null).execute({
       viewerId: viewer.id,
@@ -201,7 +201,7 @@ export async function listFeed(options: {
     const last = page.at(-1);
     const value: FeedResponse = {
       items: page.map(presentFeedItem),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursor_time, last.id) : null,
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.cursor_time, last.id) : null,
     };
     return { rows: page, value };
   };

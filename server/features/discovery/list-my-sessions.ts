@@ -5,11 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor } from '../groups/cursor.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { presentSessionPage, selectSessions } from '../sessions/select-sessions.ts';
 import { personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { myGroupIds } from './my-groups.ts';
+import { decodeKeyset } from '../../lib/keyset.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 const SCOPE_STATUS = { upcoming: 'scheduled', live: 'live' } as const;
 
@@ -48,7 +48,7 @@ export async function listMySessions(options: {
 }): Promise<SessionListResponse> {
   const viewer = requireViewer(options.viewer);
   const limit = DISCOVERY_LIMITS.pageSize;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const key = JSON.stringify([viewer.id, options.scope, after?.key ?? null, after?.id ?? null]);
   return servePage(options.cache, options.db, key, async () => {
     const rows = await pageQuery(options.db, options.scope, after !== null).execute({

@@ -6,17 +6,26 @@ import { SubscriptionListResponseSchema } from '#shared/schemas/groups.ts';
 import { NotificationListResponseSchema } from '#shared/schemas/notifications.ts';
 import { SessionListResponseSchema, type SessionView } from '#shared/schemas/sessions.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { buildGroup, setSubscription } from '../groups/groups-test-kit.ts';
 import { listSubscriptions } from '../groups/list-subscriptions.ts';
 import { listNotifications } from '../notifications/list-notifications.ts';
-import { createPost } from '../posts/posts-test-kit.ts';
-import { patchProfile, setFollow } from '../profiles/profiles-test-kit.ts';
-import { ask, buildAmaCast, call, signUp, type AmaCast, type TestPerson } from '../questions/questions-test-kit.ts';
 import { listSessions } from '../sessions/list-sessions.ts';
-import { schedule } from '../sessions/sessions-test-kit.ts';
 import { listFeed } from './list-feed.ts';
 import { listMySessions } from './list-my-sessions.ts';
 import { loadDashboard } from './load-dashboard.ts';
+import {
+  type AmaCast,
+  ask,
+  buildAmaCast,
+  buildGroup,
+  call,
+  createPost,
+  patchProfile,
+  schedule,
+  setFollow,
+  setSubscription,
+  signUp,
+  type TestPerson,
+} from '../../test/factories.ts';
 
 // A person's feed, sessions, subscriptions and notifications, and the site's session lists, are
 // served again until something they show or were chosen from changes (decision 035). Each check

@@ -6,9 +6,10 @@ import { groupMembers, groups, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { loadGroupWithRelation } from './find-group.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
-import { requireHost, requireViewer } from './host-only.ts';
 import { presentMember } from './presenter.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireHost } from './host-only.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Adds a person, by current username in any case, to a group's members; its host only.

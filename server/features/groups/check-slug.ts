@@ -1,8 +1,8 @@
 import { normalizeSlug, slugFormatMessages } from '#shared/lib/slug-rules.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { Queryable } from '../../db/client.ts';
-import { isGroupId } from './cursor.ts';
 import { isSlugTaken } from './group-input.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * Whether a slug is free for a new group, or for the group `groupId` being edited (its own
@@ -15,7 +15,7 @@ export async function checkSlugAvailability(options: {
 }): Promise<{ available: boolean; message: string | null }> {
   const [problem] = slugFormatMessages(options.slug);
   if (problem) return { available: false, message: problem };
-  const groupId = options.groupId && isGroupId(options.groupId) ? options.groupId : undefined;
+  const groupId = options.groupId && isUuid(options.groupId) ? options.groupId : undefined;
   if (await isSlugTaken(options.db, normalizeSlug(options.slug), groupId)) {
     return { available: false, message: GROUP_MESSAGES.slugTaken };
   }

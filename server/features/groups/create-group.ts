@@ -5,11 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { groups } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { hasPgCode } from '../profiles/pg-error.ts';
 import { findGroupById } from './find-group.ts';
 import { checkGroupFields, isSlugTaken, slugTaken } from './group-input.ts';
-import { requireViewer } from './host-only.ts';
 import { GROUP_RATE_RULES } from './rate-rules.ts';
+import { hasPgCode } from '../../lib/database-errors.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Creates a group hosted by the viewer. Every field is checked and all failures answered at

@@ -6,9 +6,10 @@ import type { Transaction } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import { isGroupId } from './cursor.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
-import { requireHost, requireViewer } from './host-only.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireHost } from './host-only.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Removes a group whose row the transaction has locked: every subscriber's `subscribing`
@@ -51,7 +52,7 @@ export async function deleteGroup(options: {
 }): Promise<void> {
   const { groupId } = options;
   const viewer = requireViewer(options.viewer);
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   await options.transaction(async (tx, { emit }) => {
     const [group] = await tx
       .select({ id: groups.id, ownerId: groups.ownerId })

@@ -3,12 +3,13 @@ import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { normalizeSlug } from '#shared/lib/slug-rules.ts';
 import type { GroupAccess, GroupPageResponse, GroupSummary } from '#shared/schemas/groups.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { groupMembers, groupSubscriptions, groups, likes, users } from '../../db/schema/index.ts';
+import { groupMembers, groupSubscriptions, groups, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
-import { isGroupId } from './cursor.ts';
+import { viewerLikes } from '../../lib/viewer-likes.ts';
 import { NO_RELATION, presentAccess, presentGroup, type GroupRelation } from './presenter.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** A group's columns and its host's public ones, for `presentGroup`. */
 export const groupSummaryColumns = {
@@ -43,7 +44,7 @@ export function selectGroupSummaries(db: Queryable, where: SQL | undefined) {
 
 /** One group by id, presented; null when there is none. */
 export async function findGroupById(db: Queryable, groupId: string): Promise<GroupSummary | null> {
-  if (!isGroupId(groupId)) return null;
+  if (!isUuid(groupId)) return null;
   const [row] = await selectGroupSummaries(db, eq(groups.id, groupId)).limit(1);
   return row ? presentGroup(row) : null;
 }
@@ -59,7 +60,7 @@ export function relationColumns(viewerId: ViewerParam, groupId: SQL | typeof gro
   return {
     isMember: sql<boolean>`exists (select 1 from ${groupMembers} where ${groupMembers.groupId} = ${groupId} and ${groupMembers.userId} = ${viewerId})`,
     isSubscribed: sql<boolean>`exists (select 1 from ${groupSubscriptions} where ${groupSubscriptions.groupId} = ${groupId} and ${groupSubscriptions.userId} = ${viewerId})`,
-    isLiked: sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = 'group' and ${likes.targetId} = ${groupId}::text and ${likes.userId} = ${viewerId})`,
+    isLiked: viewerLikes(viewerId, 'group', groupId),
   };
 }
 
@@ -92,7 +93,7 @@ export async function loadGroupWithRelation(options: {
   columns?: Record<string, SQL>;
 }) {
   const { db, viewer, groupId } = options;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const query = db
     .select({
       id: groups.id,
@@ -125,7 +126,7 @@ function extraColumns(columns: Record<string, SQL>): SQL<Record<string, unknown>
 
 /** A group's host by the group's id, or undefined when there is no such group (one prepared statement). */
 export async function findGroupOwner(db: Database, groupId: string): Promise<string | undefined> {
-  if (!isGroupId(groupId)) return undefined;
+  if (!isUuid(groupId)) return undefined;
   const query = preparedQuery(db, 'groups_owner', (name) =>
     db
       .select({ ownerId: groups.ownerId })
@@ -145,7 +146,7 @@ export async function loadGroupAccess(options: {
   groupId: string;
 }): Promise<GroupAccess> {
   const { db, viewer, groupId } = options;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const signedIn = viewer !== null;
   const query = preparedQuery(db, `groups_access_${signedIn ? 'viewer' : 'visitor'}`, (name) =>
     db

@@ -5,8 +5,8 @@ import type { Queryable } from '../../db/client.ts';
 import { groupSubscriptions, groups } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { isGroupId } from './cursor.ts';
 import { presentSubscribing } from './presenter.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** Whether the viewer subscribes to a group, and their subscribing record; signed out: not subscribed. */
 export async function getSubscription(options: {
@@ -15,7 +15,7 @@ export async function getSubscription(options: {
   groupId: string;
 }): Promise<SubscriptionStatusResponse> {
   const { db, viewer, groupId } = options;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const [row] = await db
     .select({
       groupId: groups.id,

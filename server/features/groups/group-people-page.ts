@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { groupMembers, groupSubscriptions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { cursorTime, decodeCursor, encodeCursor, isGroupId } from './cursor.ts';
+import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** A person on a page of a group's members or subscribers, with the time their row was made. */
 export type GroupPersonRow = {
@@ -68,8 +69,8 @@ export async function groupPeoplePage(options: {
   limit: number;
 }): Promise<{ people: GroupPersonRow[]; nextCursor: string | null }> {
   const { db, groupId, limit } = options;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'userId' }) : null;
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'userId' }) : null;
   const rows = await pageQuery(db, options.list, after !== null).execute({
     groupId,
     limit: limit + 1,
@@ -79,5 +80,5 @@ export async function groupPeoplePage(options: {
   const people = rows.filter((row): row is GroupPersonRow => row.id !== null);
   const page = people.slice(0, limit);
   const last = page.at(-1);
-  return { people: page, nextCursor: people.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null };
+  return { people: page, nextCursor: people.length > limit && last ? encodeKeyset(last.cursorTime, last.id) : null };
 }

@@ -13,7 +13,15 @@ import {
 import { ProfilePageResponseSchema } from '#shared/schemas/profiles.ts';
 import { groups } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { buildGroup, call, createGroup, signUp, storeImage, uniqueSlug, type TestPerson } from './groups-test-kit.ts';
+import {
+  buildGroup,
+  call,
+  createGroup,
+  signUp,
+  storeImage,
+  type TestPerson,
+  uniqueSlug,
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let host: TestPerson;

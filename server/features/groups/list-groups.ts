@@ -3,9 +3,9 @@ import type { GroupListResponse } from '#shared/schemas/groups.ts';
 import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { groups, users } from '../../db/schema/index.ts';
-import { cursorTime, decodeCursor, encodeCursor } from './cursor.ts';
 import { groupSummaryColumns } from './find-group.ts';
 import { presentGroup } from './presenter.ts';
+import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 
 /** A page of all groups in one order, first or after a cursor: one prepared query per shape. */
 function pageQuery(db: Database, shape: { newest: boolean; after: boolean }) {
@@ -40,8 +40,8 @@ export async function listGroups(options: {
   const newest = sort === 'newest';
   const after = options.cursor
     ? newest
-      ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' })
-      : decodeCursor(options.cursor, { key: 'count', id: 'uuid' })
+      ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' })
+      : decodeKeyset(options.cursor, { key: 'count', id: 'uuid' })
     : null;
   const rows = await pageQuery(db, { newest, after: after !== null }).execute({
     limit: limit + 1,
@@ -51,7 +51,7 @@ export async function listGroups(options: {
   const last = page.at(-1);
   let nextCursor: string | null = null;
   if (last && rows.length > limit) {
-    nextCursor = encodeCursor(newest ? last.cursorTime : last.subscriberCount, last.id);
+    nextCursor = encodeKeyset(newest ? last.cursorTime : last.subscriberCount, last.id);
   }
   return { groups: page.map(presentGroup), nextCursor };
 }

@@ -6,9 +6,9 @@ import { currentSnapshot, pageScope, personScope, serveChosenPage, type PageCach
 import { preparedQuery } from '../../lib/prepared.ts';
 import { answers, groupSubscriptions, groups, questions, users } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { cursorTime, decodeCursor, encodeCursor } from './cursor.ts';
-import { requireViewer } from './host-only.ts';
 import { presentSubscriptionItem } from './presenter.ts';
+import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 const sortTime = sql`coalesce(${groups.lastActivityAt}, ${groupSubscriptions.createdAt})`;
 
@@ -116,7 +116,7 @@ export async function listSubscriptions(options: {
 }): Promise<SubscriptionListResponse> {
   const { db, limit, cache } = options;
   const viewer = requireViewer(options.viewer);
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const readPage = async () => {
     const rows = await pageQuery(db, after !== null).execute({
       viewerId: viewer.id,
@@ -127,7 +127,7 @@ export async function listSubscriptions(options: {
     const last = page.at(-1);
     const value: SubscriptionListResponse = {
       subscriptions: page.map(presentSubscriptionItem),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.groupId) : null,
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.cursorTime, last.groupId) : null,
     };
     return { rows: page, value };
   };

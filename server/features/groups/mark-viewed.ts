@@ -5,9 +5,9 @@ import { GROUP_LIVE_EVENTS, userTopic } from '#shared/schemas/groups.ts';
 import { groupSubscriptions, groups } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { isGroupId } from './cursor.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
-import { requireViewer } from './host-only.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Marks a group viewed now for the viewer's subscription (lastViewedAt, which hasNewActivity
@@ -22,7 +22,7 @@ export async function markGroupViewed(options: {
 }): Promise<void> {
   const { groupId } = options;
   const viewer = requireViewer(options.viewer);
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   try {
     await options.transaction(async (tx, { emit }) => {
       const updated = await tx

@@ -13,7 +13,7 @@ import {
 import { groups, likes } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { authorizeGroupAction } from './authorize-group-action.ts';
-import { call, createGroup, setSubscription, signUp, uniqueSuffix, type TestPerson } from './groups-test-kit.ts';
+import { call, createGroup, setSubscription, signUp, type TestPerson, uniqueSuffix } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let host: TestPerson;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { isGroupId } from './cursor.ts';
 import { groupRoutes } from './routes.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * Groups, roles, subscriptions and group likes: the routes and the live topics
@@ -9,7 +9,7 @@ import { groupRoutes } from './routes.ts';
  */
 export const groupsPlugin = fp(
   async (app: FastifyInstance) => {
-    app.live.hub.registerTopicKind('group', { authorize: ({ id }) => isGroupId(id) });
+    app.live.hub.registerTopicKind('group', { authorize: ({ id }) => isUuid(id) });
     app.live.hub.registerTopicKind('user', { authorize: ({ viewer, id }) => viewer !== null && viewer.id === id });
     await app.register(groupRoutes);
   },

@@ -5,8 +5,9 @@ import { groupMembers, groups } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { loadGroupWithRelation } from './find-group.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
-import { requireHost, requireViewer } from './host-only.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireHost } from './host-only.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Removes a member from a group; its host only. The member row and memberCount change in

@@ -3,7 +3,7 @@ import { GROUP_LIVE_EVENTS, groupTopic, type GroupLikeResponse } from '#shared/s
 import { groups, likes } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from './authorize-group-action.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
  * Likes a group (`isLiked: true`) or takes the like back, idempotently, as the permission

@@ -7,9 +7,10 @@ import { groupSubscriptions, groups, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { loadGroupWithRelation } from './find-group.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
-import { requireViewer } from './host-only.ts';
 import { presentAccess } from './presenter.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canSubscribe, deriveGroupRole } from '#shared/lib/permissions.ts';
 
 /**
  * Moves the two counters of one subscription by `delta`: the group's first (its row is
@@ -53,11 +54,17 @@ export async function setSubscription(options: {
   try {
     return await options.transaction(async (tx, { emit }) => {
       const { group, relation } = await loadGroupWithRelation({ db: tx, viewer, groupId, lock: true });
-      if (isSubscribed && group.ownerId === viewer.id) {
-        throw new AppError(400, 'host_cannot_subscribe', SUBSCRIPTION_MESSAGES.hostCannotSubscribe);
-      }
-      if (isSubscribed && relation.isMember) {
-        throw new AppError(400, 'member_cannot_subscribe', SUBSCRIPTION_MESSAGES.memberCannotSubscribe);
+      // the rule the client's gate asks (canSubscribe); subscribing again is a no-op, not an error
+      const role = deriveGroupRole({
+        userId: viewer.id,
+        ownerId: group.ownerId,
+        isMember: relation.isMember,
+        isSubscriber: relation.isSubscribed,
+      });
+      if (isSubscribed && !canSubscribe(role) && role !== 'subscriber') {
+        throw role === 'host'
+          ? new AppError(400, 'host_cannot_subscribe', SUBSCRIPTION_MESSAGES.hostCannotSubscribe)
+          : new AppError(400, 'member_cannot_subscribe', SUBSCRIPTION_MESSAGES.memberCannotSubscribe);
       }
       const changed = isSubscribed
         ? await tx

@@ -12,6 +12,7 @@ import {
 } from '#shared/schemas/groups.ts';
 import { groupSubscriptions, groups, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { touchGroupActivity } from './touch-group-activity.ts';
 import {
   buildGroup,
   call,
@@ -21,8 +22,7 @@ import {
   setSubscription,
   signUp,
   type TestPerson,
-} from './groups-test-kit.ts';
-import { touchGroupActivity } from './touch-group-activity.ts';
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let host: TestPerson;

@@ -4,11 +4,12 @@ import { GROUP_LIVE_EVENTS, groupTopic, type GroupSummary, type GroupUpdateInput
 import { groups } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { hasPgCode } from '../profiles/pg-error.ts';
 import { findGroupById } from './find-group.ts';
 import { checkGroupFields, isSlugTaken, slugTaken } from './group-input.ts';
-import type { RunInTransaction } from './groups-transaction.ts';
-import { requireHost, requireViewer } from './host-only.ts';
+import { hasPgCode } from '../../lib/database-errors.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireHost } from './host-only.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Changes some of a group's fields; its host only. The fields are checked as at creation;

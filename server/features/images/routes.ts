@@ -12,7 +12,7 @@ import {
   badRequest,
   notFound,
   payloadTooLarge,
-  unauthorized,
+  unauthenticated,
   unsupportedMediaType,
 } from '../../lib/errors.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
@@ -88,7 +88,7 @@ const uploadRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const viewer = request.viewer;
-      if (!viewer) throw unauthorized();
+      if (!viewer) throw unauthenticated();
       const data = await readUploadedFile(request);
       const row = await uploadImage({
         db: app.db,

@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { ORIGIN, signUp, type TestPerson } from '../profiles/profiles-test-kit.ts';
 import { multipart, solidImage } from './sample-images.ts';
+import { ORIGIN, signUp, type TestPerson } from '../../test/factories.ts';
 
 describe('an upload holds exactly one image', () => {
   let app: FastifyInstance;

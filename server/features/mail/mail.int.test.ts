@@ -8,10 +8,10 @@ import type { AppConfig } from '../../config/env.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 import { buildTestApp, testConfig, testMailOptions } from '../../test/app.ts';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { signUp } from '../profiles/profiles-test-kit.ts';
 import { ACCOUNT_CANCEL_REASONS } from './delivery-checks.ts';
 import { InvalidMailError } from './mail-message.ts';
 import type { MailPluginOptions } from './mail-plugin.ts';
+import { signUp } from '../../test/factories.ts';
 
 type MailRow = typeof mailMessages.$inferSelect;
 

@@ -8,14 +8,12 @@ import { testConfig, testMailOptions } from '../../test/app.ts';
 import { grantAdmin } from '../admin/grant-admin.ts';
 import { ACCOUNT_CANCEL_REASONS } from '../mail/delivery-checks.ts';
 import { NEW_FOLLOWERS_MAIL_KIND } from '../profiles/new-followers-mail.ts';
-import { setFollow } from '../profiles/profiles-test-kit.ts';
-import { ask, buildAmaCast, call, signUp, type TestPerson } from '../questions/questions-test-kit.ts';
 import { NEW_AMA_MAIL_KIND } from '../sessions/notify-subscribers.ts';
-import { schedule } from '../sessions/sessions-test-kit.ts';
 import { CONTENT_CANCEL_REASONS } from './delivery-checks.ts';
 import { NEW_ANSWER_MAIL_KIND } from './new-answer-mail.ts';
 import { NEW_QUESTIONS_MAIL_KIND } from './new-questions-mail.ts';
 import { WEEKLY_DIGEST_MAIL_KIND } from './weekly-digest.ts';
+import { ask, buildAmaCast, call, schedule, setFollow, signUp, type TestPerson } from '../../test/factories.ts';
 
 // The mail worker of this app polls once an hour: a queued e-mail stays queued until `deliverNow`
 // wakes it, so a test can change the world between queuing and delivery without racing it. The

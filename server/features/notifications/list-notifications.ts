@@ -5,9 +5,9 @@ import { amaSessions, groups, notifications, posts, questions, users } from '../
 import { currentSnapshot, personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { notificationHref } from './notification-href.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
+import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 
 /**
  * The question a notification is about, joined by primary key (none for other targets). The
@@ -127,7 +127,7 @@ export async function listNotifications(options: {
   cache?: PageCache<NotificationListResponse> | undefined;
 }): Promise<NotificationListResponse> {
   const { db, viewer } = options;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const key = JSON.stringify([viewer.id, after?.key ?? null, after?.id ?? null]);
   return servePage(options.cache, db, key, async () => {
     const pageSize = NOTIFICATION_LIMITS.pageSize;
@@ -189,7 +189,7 @@ function presentPage(rows: PageRow[], pageSize: number): NotificationListRespons
         questionSessionId: row.questionSessionId,
       }),
     })),
-    nextCursor: rows.length > pageSize && last ? encodeCursor(last.cursorTime, last.id) : null,
+    nextCursor: rows.length > pageSize && last ? encodeKeyset(last.cursorTime, last.id) : null,
   };
 }
 

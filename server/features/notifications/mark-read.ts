@@ -3,7 +3,7 @@ import { userTopic } from '#shared/schemas/groups.ts';
 import { NOTIFICATION_LIVE_EVENTS } from '#shared/schemas/notifications.ts';
 import { notifications } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
  * Marks the viewer's notifications read: those of `ids` (others' ids are ignored), or all of

@@ -6,11 +6,11 @@ import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../
 import { verifyUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig, testMailOptions } from '../../test/app.ts';
-import { ask, buildAmaCast, call, signUp, type TestPerson } from '../questions/questions-test-kit.ts';
 import { NEW_ANSWER_MAIL_KIND } from './new-answer-mail.ts';
 import { NEW_QUESTIONS_MAIL_KIND } from './new-questions-mail.ts';
 import { WEEKLY_DIGEST_MAIL_KIND } from './weekly-digest.ts';
 import { inject } from 'vitest';
+import { ask, buildAmaCast, call, signUp, type TestPerson } from '../../test/factories.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 

@@ -9,8 +9,15 @@ import {
 import { CommentResponseSchema } from '#shared/schemas/posts.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { UNREAD_COUNT_CAP } from './list-notifications.ts';
-import { buildProfilesApp } from '../profiles/profiles-test-kit.ts';
-import { ask, buildAmaCast, call, createGroup, signUp, type TestPerson } from '../questions/questions-test-kit.ts';
+import {
+  ask,
+  buildAmaCast,
+  buildProfilesApp,
+  call,
+  createGroup,
+  signUp,
+  type TestPerson,
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -9,9 +9,9 @@ import {
   type NotificationListResponse,
 } from '#shared/schemas/notifications.ts';
 import { PageCache } from '../../lib/page-cache.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { countUnread, listNotifications, UNREAD_COUNT_CAP } from './list-notifications.ts';
 import { markNotificationsRead } from './mark-read.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 const TAGS = ['notifications'];
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema };

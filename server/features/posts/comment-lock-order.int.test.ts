@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
-import { buildQuestion, call, castRoles, createPost, type RoleCast } from './posts-test-kit.ts';
+import { buildQuestion, call, castRoles, createPost, type RoleCast } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let cast: RoleCast;
@@ -40,7 +40,7 @@ describe('a comment takes its locks in the order question writes do', () => {
     it(`a comment on a ${parentType} waits for a write holding the group, and neither fails`, async () => {
       const parentId =
         parentType === 'question'
-          ? await buildQuestion(app, cast.groupId, cast.subscriber.id)
+          ? await buildQuestion(app, { groupId: cast.groupId, authorId: cast.subscriber.id })
           : (await createPost(app, cast.subscriber, cast.groupId)).id;
       const parentTable = parentType === 'question' ? 'questions' : 'posts';
       const host = new pg.Client({ connectionString: inject('databaseUrl') });

@@ -3,8 +3,8 @@ import type { Comment } from '#shared/schemas/posts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { comments, groups, users } from '../../db/schema/index.ts';
 import type { ViewerParam } from '../../lib/viewer.ts';
-import { cursorTime } from '../groups/cursor.ts';
 import { commentColumns, presentComment } from './presenter.ts';
+import { cursorTime } from '../../lib/keyset.ts';
 
 /** Comments matching `where` with their author, the group's host and the viewer's like (and `extra` columns). */
 export function selectComments<Extra extends Record<string, SQL.Aliased | SQL>>(

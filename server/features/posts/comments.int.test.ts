@@ -6,7 +6,7 @@ import { PERMISSION_REASONS } from '#shared/lib/permissions.ts';
 import { CommentListResponseSchema, CommentResponseSchema, CONTENT_LIMITS } from '#shared/schemas/posts.ts';
 import { comments, posts, questions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { buildQuestion, call, castRoles, createPost, type RoleCast, type TestPerson } from './posts-test-kit.ts';
+import { buildQuestion, call, castRoles, createPost, type RoleCast, type TestPerson } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let cast: RoleCast;
@@ -118,7 +118,7 @@ describe('comments and replies on posts', () => {
 
 describe('comments on questions', () => {
   it('refuses the host with the rule’s reason and lets the others comment and like', async () => {
-    const questionId = await buildQuestion(app, cast.groupId, cast.subscriber.id);
+    const questionId = await buildQuestion(app, { groupId: cast.groupId, authorId: cast.subscriber.id });
     const path = `/api/questions/${questionId}/comments`;
     const byHost = await comment(cast.host, path, { body: 'as host' });
     expect(byHost.statusCode).toBe(403);
@@ -146,8 +146,12 @@ describe('comments on questions', () => {
   });
 
   it('keeps hidden and pending questions to their host and author', async () => {
-    const hidden = await buildQuestion(app, cast.groupId, cast.subscriber.id, { isHidden: true });
-    const pending = await buildQuestion(app, cast.groupId, cast.subscriber.id, { status: 'pending' });
+    const hidden = await buildQuestion(app, { groupId: cast.groupId, authorId: cast.subscriber.id, isHidden: true });
+    const pending = await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: cast.subscriber.id,
+      status: 'pending',
+    });
     const byMember = await comment(cast.member, `/api/questions/${hidden}/comments`, { body: 'x' });
     expect(byMember.statusCode).toBe(403);
     expect(byMember.json().error.message).toBe(CONTENT_MESSAGES.itemHidden);

@@ -1,7 +1,7 @@
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { isGroupId } from '../groups/cursor.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** A comment's text as stored: trimmed, exactly as typed otherwise (never turned into HTML). */
 export function checkCommentBody(body: string): string {
@@ -24,6 +24,6 @@ export function checkPostBody(body: string): string {
 
 /** Ids of posts, comments, questions and answers are UUIDs; anything else names nothing (404 `message`). */
 export function requireItemId(value: string, message: string): string {
-  if (!isGroupId(value)) throw notFound(message);
+  if (!isUuid(value)) throw notFound(message);
   return value;
 }

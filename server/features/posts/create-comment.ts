@@ -6,12 +6,12 @@ import { comments, type CommentParentType } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
 import { createNotifications } from '../notifications/create-notifications.ts';
 import { loadCommentParent, moveCommentCount, requireVisibleParent } from './comment-parent.ts';
 import { loadComment } from './comment-query.ts';
 import { checkCommentBody, requireItemId } from './content-text.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
  * Comments on a post or a question (action 'comment'), or replies to a top-level comment of

@@ -6,11 +6,11 @@ import { posts } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
 import { checkPostBody } from './content-text.ts';
 import { checkPostImages } from './post-input.ts';
 import { loadPost } from './post-query.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
  * Posts in a group (action 'post' on 'posts'; images need 'attach_image' too). The text is

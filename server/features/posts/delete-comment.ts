@@ -5,11 +5,12 @@ import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
 import { comments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { loadCommentParent, moveCommentCount } from './comment-parent.ts';
 import { requireItemId } from './content-text.ts';
 import { deleteCommentTree } from './delete-comments.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canDeleteContent } from '#shared/lib/permissions.ts';
 
 /**
  * Deletes a comment and, for a top-level one, its replies, with their likes: the author, or
@@ -36,7 +37,7 @@ export async function deleteComment(options: {
       .where(eq(comments.id, commentId))
       .for('update');
     if (!current) throw notFound(CONTENT_MESSAGES.commentNotFound);
-    if (viewer.id !== current.authorId && viewer.id !== parent.ownerId) {
+    if (!canDeleteContent(viewer.id, { authorId: current.authorId, hostId: parent.ownerId })) {
       throw new AppError(403, 'forbidden', CONTENT_MESSAGES.cannotDelete);
     }
     const removed = await deleteCommentTree(tx, commentId);

@@ -5,10 +5,11 @@ import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
 import { groups, posts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { deleteCommentsOf, deleteLikesOf } from './delete-comments.ts';
 import { requireItemId } from './content-text.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canDeleteContent } from '#shared/lib/permissions.ts';
 
 /**
  * Deletes a post: its author, or the group's host (moderation). One transaction: the post row
@@ -30,7 +31,7 @@ export async function deletePost(options: {
       .where(eq(posts.id, postId))
       .for('update', { of: posts });
     if (!post) throw notFound(CONTENT_MESSAGES.postNotFound);
-    if (viewer.id !== post.authorId && viewer.id !== post.ownerId) {
+    if (!canDeleteContent(viewer.id, { authorId: post.authorId, hostId: post.ownerId })) {
       throw new AppError(403, 'forbidden', CONTENT_MESSAGES.cannotDelete);
     }
     await deleteCommentsOf(tx, 'post', [postId]);

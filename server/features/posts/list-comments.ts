@@ -5,10 +5,11 @@ import { comments, groups, questions, type CommentParentType } from '../../db/sc
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { loadCommentParent, requireVisibleParent } from './comment-parent.ts';
 import { presentComment } from './presenter.ts';
 import { selectComments } from './comment-query.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 type PageShape = { parentType: CommentParentType; after: boolean; signedIn: boolean };
 
@@ -64,12 +65,12 @@ export async function listComments(options: {
   const { db, viewer, parentType } = options;
   const viewerId = viewer?.id ?? null;
   const limit = options.limit ?? CONTENT_LIMITS.commentsPageSize;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   // one page per viewer: it carries their likes (and a question's comments depend on who asks)
   const key = JSON.stringify([viewerId, parentType, options.parentId, limit, options.cursor]);
   return servePage(options.cache, db, key, async () => {
     // a malformed id reads nothing: the parent's lookup below answers its 404
-    const rows = isGroupId(options.parentId)
+    const rows = isUuid(options.parentId)
       ? await pageQuery(db, { parentType, after: after !== null, signedIn: viewerId !== null }).execute({
           parentId: options.parentId,
           viewerId,
@@ -85,7 +86,7 @@ export async function listComments(options: {
     const last = page.at(-1);
     const result: CommentListResponse = {
       comments: page.map((row) => presentComment(row, { viewerId, ownerId: row.ownerId })),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.cursorTime, last.id) : null,
     };
     // an empty page was answered with other statements (the parent's): not kept
     const first = rows[0];

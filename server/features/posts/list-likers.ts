@@ -5,10 +5,10 @@ import type { Database } from '../../db/client.ts';
 import { likes, users } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { cursorTime, decodeCursor, encodeCursor } from '../groups/cursor.ts';
 import { requireVisibleParent } from './comment-parent.ts';
 import { readLikeTarget, type ContentLikeTarget } from './like-target.ts';
 import { presentPerson } from './presenter.ts';
+import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 
 /** A page of an item's likers, first or after a cursor: one prepared statement per shape. */
 function likersPage(db: Database, after: boolean) {
@@ -55,7 +55,7 @@ export async function listLikers(options: {
   const target = await readLikeTarget(db, targetType, options.targetId);
   requireVisibleParent({ ...target, type: 'question' }, options.viewer);
   const limit = CONTENT_LIMITS.pageSize;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'userId' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'userId' }) : null;
   const rows = await likersPage(db, after !== null).execute({
     targetType,
     targetId: target.id,
@@ -66,6 +66,6 @@ export async function listLikers(options: {
   return {
     people: page.map(presentPerson),
     total: target.likeCount,
-    nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeKeyset(last.cursorTime, last.id) : null,
   };
 }

@@ -7,9 +7,10 @@ import { notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { decodeCursor, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { findGroupOwner } from '../groups/find-group.ts';
 import { presentPosts, selectPosts } from './post-query.ts';
+import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** A page of posts, first or after a cursor, for a viewer or a visitor: one prepared query per shape. */
 function pageQuery(db: Database, shape: { after: boolean; signedIn: boolean }) {
@@ -46,8 +47,8 @@ export async function listPosts(options: {
 }): Promise<PostListResponse> {
   const { db, groupId, limit } = options;
   const viewerId = options.viewer?.id ?? null;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   // one page per viewer: it carries their likes
   const key = JSON.stringify([viewerId, groupId, limit, options.cursor]);
   return servePage(options.cache, db, key, async () => {
@@ -64,7 +65,7 @@ export async function listPosts(options: {
     const last = page.at(-1);
     const result: PostListResponse = {
       posts: presentPosts(viewerId, page),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.cursorTime, last.id) : null,
     };
     // an empty page was answered by another statement (the group's existence): not kept
     return {

@@ -5,18 +5,18 @@ import { CommentListResponseSchema, PostListResponseSchema, type Comment } from 
 import { pageScope } from '../../lib/page-cache.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { pageEventsHeard } from '../../test/page-events.ts';
-import { buildQuestion } from '../questions/questions-test-kit.ts';
 import { listComments } from './list-comments.ts';
 import { listPosts } from './list-posts.ts';
 import {
+  buildQuestion,
   call,
   castRoles,
   createPost,
+  type RoleCast,
   setSubscription,
   signUp,
-  type RoleCast,
   type TestPerson,
-} from './posts-test-kit.ts';
+} from '../../test/factories.ts';
 
 // A group's posts and the comments of a post or a question are served again until something they
 // show changes (decision 034). Each check compares what the API answers, twice, with a fresh read

@@ -4,8 +4,8 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { groups, posts, users } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { ViewerParam } from '../../lib/viewer.ts';
-import { cursorTime } from '../groups/cursor.ts';
 import { postColumns, presentPost } from './presenter.ts';
+import { cursorTime } from '../../lib/keyset.ts';
 
 /**
  * Posts matching `where` with their author, the group's host, the viewer's like and the newest

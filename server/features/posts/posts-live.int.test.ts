@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { TestLiveSocket } from '../../test/live-socket.ts';
-import { call, castRoles, createPost } from './posts-test-kit.ts';
+import { call, castRoles, createPost } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;

@@ -11,7 +11,15 @@ import {
 } from '#shared/schemas/posts.ts';
 import { comments, groups, likes, posts } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { call, castRoles, createPost, signUp, storeImage, type RoleCast, type TestPerson } from './posts-test-kit.ts';
+import {
+  call,
+  castRoles,
+  createPost,
+  type RoleCast,
+  signUp,
+  storeImage,
+  type TestPerson,
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let cast: RoleCast;

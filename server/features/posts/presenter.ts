@@ -1,9 +1,10 @@
-import { eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { canDeleteContent, canEditContent } from '#shared/lib/permissions.ts';
 import type { GroupPerson } from '#shared/schemas/groups.ts';
 import type { Comment, LikedBy, Post } from '#shared/schemas/posts.ts';
-import { comments, likes, posts, users } from '../../db/schema/index.ts';
-import type { LikeTargetType } from '../../db/schema/index.ts';
+import { comments, posts, users } from '../../db/schema/index.ts';
 import type { ViewerParam } from '../../lib/viewer.ts';
+import { viewerLikes } from '../../lib/viewer-likes.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 
 /** The public columns of an author (joined as `users`). */
@@ -12,12 +13,6 @@ export const authorColumns = {
   authorName: users.name,
   authorImage: users.profileImageUrl,
 };
-
-/** Whether `viewerId` liked the `targetType` whose id is `idColumn` (false signed out). */
-export function isLikedColumn(targetType: LikeTargetType, idColumn: SQLWrapper, viewerId: ViewerParam) {
-  if (viewerId === null) return sql<boolean>`false`;
-  return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${idColumn}::text and ${likes.userId} = ${viewerId})`;
-}
 
 /** A post's row without its search vector (search alone reads that) and its likers preview (read as `likers`). */
 export type PostRow = Omit<typeof posts.$inferSelect, 'searchVector' | 'recentLikers'> & {
@@ -47,7 +42,7 @@ export function postColumns(viewerId: ViewerParam) {
     updatedAt: posts.updatedAt,
     editedAt: posts.editedAt,
     ...authorColumns,
-    isLiked: isLikedColumn('post', posts.id, viewerId),
+    isLiked: viewerLikes(viewerId, 'post', posts.id),
   };
 }
 
@@ -66,7 +61,7 @@ export function commentColumns(viewerId: ViewerParam) {
     updatedAt: comments.updatedAt,
     editedAt: comments.editedAt,
     ...authorColumns,
-    isLiked: isLikedColumn('comment', comments.id, viewerId),
+    isLiked: viewerLikes(viewerId, 'comment', comments.id),
   };
 }
 
@@ -78,10 +73,12 @@ function presentAuthor(row: { authorId: string; authorUsername: string; authorNa
   return { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage };
 }
 
-/** Who may edit and delete an item: its author edits; the author or the group's host deletes. */
-function permissionsOf(authorId: string, viewerId: string | null, ownerId: string) {
-  const isAuthor = viewerId !== null && viewerId === authorId;
-  return { canEdit: isAuthor, canDelete: isAuthor || (viewerId !== null && viewerId === ownerId) };
+/** Who may edit and delete an item (shared/lib/permissions.ts, the rule the write checks too). */
+function permissionsOf(authorId: string, viewerId: string | null, hostId: string) {
+  return {
+    canEdit: canEditContent(viewerId, { authorId }),
+    canDelete: canDeleteContent(viewerId, { authorId, hostId }),
+  };
 }
 
 /** A post for the API. */

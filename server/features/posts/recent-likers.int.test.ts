@@ -8,11 +8,11 @@ import {
   call,
   castRoles,
   createPost,
+  type RoleCast,
   setSubscription,
   signUp,
-  type RoleCast,
   type TestPerson,
-} from './posts-test-kit.ts';
+} from '../../test/factories.ts';
 
 // A post carries its newest likers (posts.recent_likers), kept by triggers (decision 032). Each
 // test compares what the API shows with the newest likers read from the likes themselves.

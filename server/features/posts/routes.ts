@@ -22,7 +22,6 @@ import type { CommentParentType } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { PageCache } from '../../lib/page-cache.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
-import { isGroupId } from '../groups/cursor.ts';
 import { createComment } from './create-comment.ts';
 import { createPost } from './create-post.ts';
 import { deleteComment } from './delete-comment.ts';
@@ -35,6 +34,7 @@ import { CONTENT_RATE_RULES } from './rate-rules.ts';
 import { setLike } from './set-like.ts';
 import { updateComment } from './update-comment.ts';
 import { updatePost } from './update-post.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 // Loose on purpose: a malformed id is answered 404 by the use cases.
 const id = z.string().max(200);
@@ -119,7 +119,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const post = isGroupId(request.params.postId)
+      const post = isUuid(request.params.postId)
         ? await readPost(app.db, request.viewer?.id ?? null, request.params.postId)
         : null;
       if (!post) throw notFound(CONTENT_MESSAGES.postNotFound);

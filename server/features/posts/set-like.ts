@@ -5,9 +5,9 @@ import type { Transaction } from '../../db/client.ts';
 import { answers, comments, posts, questions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { requireVisibleParent } from './comment-parent.ts';
 import { loadLikeTarget, readLikeCount, type ContentLikeTarget, type LikeTarget } from './like-target.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
  * Likes a post, comment, question (a vote) or answer (`isLiked: true`) or takes the like back,

@@ -6,11 +6,12 @@ import { comments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { loadCommentParent, requireVisibleParent } from './comment-parent.ts';
 import { loadComment } from './comment-query.ts';
 import { checkCommentBody, requireItemId } from './content-text.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canEditContent } from '#shared/lib/permissions.ts';
 
 /**
  * Changes a comment's text: its author only (403 `not_author`), who must still pass the rule
@@ -36,7 +37,7 @@ export async function updateComment(options: {
       .where(eq(comments.id, commentId))
       .for('no key update');
     if (!current) throw notFound(CONTENT_MESSAGES.commentNotFound);
-    if (current.authorId !== viewer.id) throw new AppError(403, 'not_author', CONTENT_MESSAGES.notAuthor);
+    if (!canEditContent(viewer.id, current)) throw new AppError(403, 'not_author', CONTENT_MESSAGES.notAuthor);
     const parent = await loadCommentParent({ db: tx, parentType: current.parentType, parentId: current.parentId });
     await authorizeGroupAction({
       db: tx,

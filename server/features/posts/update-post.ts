@@ -7,11 +7,12 @@ import { posts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { checkPostBody, requireItemId } from './content-text.ts';
 import { checkPostImages } from './post-input.ts';
 import { loadPost } from './post-query.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canEditContent } from '#shared/lib/permissions.ts';
 
 /**
  * Changes a post's text or images: its author only (403 `not_author`), who must still pass
@@ -34,7 +35,7 @@ export async function updatePost(options: {
       .where(eq(posts.id, postId))
       .for('no key update');
     if (!current) throw notFound(CONTENT_MESSAGES.postNotFound);
-    if (current.authorId !== viewer.id) throw new AppError(403, 'not_author', CONTENT_MESSAGES.notAuthor);
+    if (!canEditContent(viewer.id, current)) throw new AppError(403, 'not_author', CONTENT_MESSAGES.notAuthor);
     await authorizeGroupAction({ db: tx, viewer, groupId: current.groupId, action: 'post', target: 'posts' });
     if (input.images !== undefined && input.images.length > 0) {
       await authorizeGroupAction({ db: tx, viewer, groupId: current.groupId, action: 'attach_image', target: 'posts' });

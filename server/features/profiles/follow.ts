@@ -3,12 +3,12 @@ import { FOLLOW_MESSAGES, PROFILE_MESSAGES } from '#shared/constants/profile-mes
 import type { FollowResponse } from '#shared/schemas/profiles.ts';
 import type { Transaction } from '../../db/client.ts';
 import { follows, users } from '../../db/schema/index.ts';
-import { AppError, badRequest, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { createNotifications } from '../notifications/create-notifications.ts';
-import { hasPgCode } from './pg-error.ts';
 import { isUserId } from './update-profile.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { hasPgCode } from '../../lib/database-errors.ts';
 
 /**
  * Moves the two counters of one follow by `delta` (+1 or -1). The rows are updated in id
@@ -29,7 +29,7 @@ async function moveCounters(tx: Transaction, followerId: string, followedId: str
 
 function checkTarget(viewer: Viewer | null, userId: string): Viewer {
   if (!isUserId(userId)) throw new AppError(400, 'invalid_user_id', PROFILE_MESSAGES.invalidUserId);
-  if (!viewer) throw new AppError(401, 'unauthenticated', FOLLOW_MESSAGES.unauthenticated);
+  if (!viewer) throw unauthenticated(FOLLOW_MESSAGES.unauthenticated);
   if (viewer.id === userId) throw badRequest(FOLLOW_MESSAGES.self);
   return viewer;
 }

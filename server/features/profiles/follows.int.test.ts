@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FollowResponseSchema, PeoplePageSchema, type PersonSummary } from '#shared/schemas/profiles.ts';
 import { follows, users } from '../../db/schema/index.ts';
-import { buildProfilesApp, setFollow, signUp, uniqueSuffix, type TestPerson } from './profiles-test-kit.ts';
+import { buildProfilesApp, setFollow, signUp, type TestPerson, uniqueSuffix } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { mailMessages, users } from '../../db/schema/index.ts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.ts';
 import { verifyUnsubscribeToken } from '../mail/unsubscribe-token.ts';
 import { NEW_FOLLOWERS_MAIL_KIND } from './new-followers-mail.ts';
-import { buildProfilesApp, setFollow, signUp, type TestPerson } from './profiles-test-kit.ts';
+import { buildProfilesApp, setFollow, signUp, type TestPerson } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let smtp: TestSmtpServer;

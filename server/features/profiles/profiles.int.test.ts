@@ -4,16 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProfileUpdateResponseSchema, ProfilePageResponseSchema } from '#shared/schemas/profiles.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
+import { updateProfile } from './update-profile.ts';
 import {
   buildProfilesApp,
   patchProfile,
   setFollow,
   signUp,
   storeImage,
-  uniqueSuffix,
   type TestPerson,
-} from './profiles-test-kit.ts';
-import { updateProfile } from './update-profile.ts';
+  uniqueSuffix,
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -12,12 +12,12 @@ import type { Profile } from '#shared/schemas/accounts.ts';
 import { PROFILE_LIMITS, type ProfileUpdateInput } from '#shared/schemas/profiles.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { images, users } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, unauthenticated } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { presentProfile } from '../accounts/presenter.ts';
-import { hasPgCode } from './pg-error.ts';
 import { PROFILE_RATE_RULES } from './rate-rules.ts';
+import { hasPgCode } from '../../lib/database-errors.ts';
 
 const EDITABLE_FIELDS = ['name', 'username', 'quote', 'profileImageURL'] as const;
 // Ids are better-auth's random strings; anything else cannot name a person.
@@ -124,7 +124,7 @@ export async function updateProfile(options: {
 }): Promise<Profile> {
   const { db, viewer, userId } = options;
   if (!isUserId(userId)) throw new AppError(400, 'invalid_user_id', PROFILE_MESSAGES.invalidUserId);
-  if (!viewer) throw new AppError(401, 'unauthenticated', PROFILE_MESSAGES.unauthenticated);
+  if (!viewer) throw unauthenticated(PROFILE_MESSAGES.unauthenticated);
   if (viewer.id !== userId) throw new AppError(403, 'forbidden', PROFILE_MESSAGES.notOwner);
   const changes = parseChanges(options.changes);
 

@@ -7,8 +7,6 @@ import { answers, groups, likes, questions, users } from '../../db/schema/index.
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 import { createNotifications } from '../notifications/create-notifications.ts';
@@ -17,6 +15,8 @@ import { notificationHref } from '../notifications/notification-href.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { checkText } from './question-text.ts';
 import { loadQuestion } from './select-questions.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Writes or edits the answer to a question — the group's host only: members may do everything

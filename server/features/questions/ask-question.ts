@@ -9,11 +9,11 @@ import type { Viewer } from '../../lib/viewer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
 import { NOTIFICATION_CREATED_EVENT } from '../notifications/create-notifications.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import { isGroupId } from '../groups/cursor.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 import { checkText } from './question-text.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
 import { presentQuestion } from './presenter.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
  * Asks a question in an ama group (action ask on the questionQueue: subscribers, members and
@@ -57,7 +57,7 @@ export async function askQuestion(options: {
           ama: sql`"groups"."ama"`,
           questionsNeedApproval: sql`"groups"."questions_need_approval"`,
           hostIsActive: sql`exists (select 1 from "users" "host" where "host"."id" = "groups"."owner_id" and "host"."disabled_at" is null)`,
-          ...(sessionId !== undefined && isGroupId(sessionId)
+          ...(sessionId !== undefined && isUuid(sessionId)
             ? { sessionGroupId: sql`(select "s"."group_id" from "ama_sessions" "s" where "s"."id" = ${sessionId})` }
             : {}),
         },

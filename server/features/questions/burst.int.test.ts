@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { questions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
-import { ORIGIN } from '../groups/groups-test-kit.ts';
-import { buildQuestion, createGroup, setSubscription, signUp, type TestPerson } from './questions-test-kit.ts';
+import { buildQuestion, createGroup, ORIGIN, setSubscription, signUp, type TestPerson } from '../../test/factories.ts';
 
 /**
  * A live AMA's burst must never freeze the site. Asking used to count its rate limit on a

@@ -7,9 +7,10 @@ import type { Transaction } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { lockQuestion } from './lock-question.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canDeleteContent } from '#shared/lib/permissions.ts';
 
 type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
 
@@ -72,7 +73,7 @@ export async function deleteQuestion(options: {
   const viewer = requireViewer(options.viewer);
   await options.transaction(async (tx, { emit }) => {
     const locked = await lockQuestion(tx, options.questionId);
-    if (locked.question.authorId !== viewer.id && locked.group.ownerId !== viewer.id) {
+    if (!canDeleteContent(viewer.id, { authorId: locked.question.authorId, hostId: locked.group.ownerId })) {
       throw forbidden(CONTENT_MESSAGES.cannotDelete);
     }
     await removeQuestion(tx, emit, locked);

@@ -6,11 +6,12 @@ import { questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { checkText } from './question-text.ts';
 import { loadQuestion } from './select-questions.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
+import { canEditContent } from '#shared/lib/permissions.ts';
 
 /**
  * Changes a question's text: its author only, while it is not answered and not hidden, and
@@ -32,7 +33,7 @@ export async function editQuestion(options: {
       action: 'ask',
       target: 'questionQueue',
     });
-    if (question.authorId !== viewer.id) throw forbidden(CONTENT_MESSAGES.notAuthor);
+    if (!canEditContent(viewer.id, question)) throw forbidden(CONTENT_MESSAGES.notAuthor);
     if (question.status === 'answered') throw badRequest(CONTENT_MESSAGES.questionAnsweredNoEdit);
     if (question.isHidden) throw new AppError(403, 'forbidden', CONTENT_MESSAGES.itemHidden);
     const body = checkText(options.body, 'question');

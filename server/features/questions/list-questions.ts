@@ -9,10 +9,10 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
-import { isGroupId } from '../groups/cursor.ts';
 import { findGroupOwner } from '../groups/find-group.ts';
 import { presentQuestion } from './presenter.ts';
 import { selectQuestionsWith } from './select-questions.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 // Top pages also need the votes; times keep PostgreSQL's microseconds (see server/lib/cursor.ts).
 const QUESTION_CURSOR = [cursorPart.count, cursorPart.time, cursorPart.uuid] as const;
@@ -133,10 +133,9 @@ export async function listQuestions(options: {
 }): Promise<QuestionListResponse> {
   const { db, sort, view, limit, groupId } = options;
   const viewerId = options.viewer?.id ?? null;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
 
-  const session: SessionFilter =
-    options.sessionId === undefined ? 'all' : isGroupId(options.sessionId) ? 'one' : 'none';
+  const session: SessionFilter = options.sessionId === undefined ? 'all' : isUuid(options.sessionId) ? 'one' : 'none';
   const after = options.cursor ? decode(options.cursor) : null;
   // one page per viewer: it carries their likes, and their own pending and hidden questions
   const key = JSON.stringify([viewerId, groupId, sort, view, limit, options.sessionId, options.cursor]);

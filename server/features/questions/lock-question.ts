@@ -3,7 +3,7 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { Transaction } from '../../db/client.ts';
 import { groups, questions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { isGroupId } from '../groups/cursor.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * A question and its group's owner, for a write on it. Locks the group row first (FOR NO KEY
@@ -11,7 +11,7 @@ import { isGroupId } from '../groups/cursor.ts';
  * locks in that order, so two pins in one group run one after the other and cannot deadlock.
  */
 export async function lockQuestion(tx: Transaction, questionId: string) {
-  if (!isGroupId(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  if (!isUuid(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
   const [found] = await tx
     .select({ groupId: questions.groupId })
     .from(questions)

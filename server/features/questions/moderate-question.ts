@@ -7,11 +7,11 @@ import type { LiveEvent } from '#shared/schemas/live.ts';
 import { questions } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { loadQuestion } from './select-questions.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 export type QuestionModerationInput = z.infer<typeof QuestionModerationInputSchema>;
 

@@ -1,6 +1,7 @@
 import type { Answer, Question } from '#shared/schemas/posts.ts';
 import type { QuestionStatus } from '../../db/schema/index.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
+import { canDeleteContent, canEditContent } from '#shared/lib/permissions.ts';
 
 /** A question row as `selectQuestions` reads it: author, answer and the viewer's likes joined. */
 export interface QuestionRow {
@@ -58,8 +59,7 @@ function presentAnswer(row: QuestionRow): Answer | null {
 
 /** A question as the queue shows it to `viewerId` (null: signed out), with what they may do with it. */
 export function presentQuestion(row: QuestionRow, viewerId: string | null): Question {
-  const isAuthor = viewerId !== null && viewerId === row.authorId;
-  const isHost = viewerId !== null && viewerId === row.ownerId;
+  const owned = { authorId: row.authorId, hostId: row.ownerId };
   return {
     id: row.id,
     groupId: row.groupId,
@@ -78,6 +78,9 @@ export function presentQuestion(row: QuestionRow, viewerId: string | null): Ques
     createdAt: isoTime(row.createdAt),
     updatedAt: isoTime(row.updatedAt),
     editedAt: isoTimeOrNull(row.editedAt),
-    permissions: { canEdit: isAuthor && row.status !== 'answered', canDelete: isAuthor || isHost },
+    permissions: {
+      canEdit: canEditContent(viewerId, owned) && row.status !== 'answered',
+      canDelete: canDeleteContent(viewerId, owned),
+    },
   };
 }

@@ -6,6 +6,7 @@ import { QuestionResponseSchema } from '#shared/schemas/posts.ts';
 import { questions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import {
+  type AmaCast,
   ask,
   buildAmaCast,
   buildQuestion,
@@ -13,8 +14,7 @@ import {
   listQueue,
   setSubscription,
   signUp,
-  type AmaCast,
-} from './questions-test-kit.ts';
+} from '../../test/factories.ts';
 
 // A question carries its author's username, name and image (questions.author_*), copied from users
 // by triggers (decision 033). Each test compares what the API shows, or the row holds, with the

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
 import { TestLiveSocket } from '../../test/live-socket.ts';
-import { ask, buildAmaCast, call, type TestPerson } from './questions-test-kit.ts';
+import { ask, buildAmaCast, call, type TestPerson } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;

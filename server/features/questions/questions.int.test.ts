@@ -9,14 +9,14 @@ import { QuestionResponseSchema, SimilarQuestionsResponseSchema } from '#shared/
 import { answers, comments, groups, likes, questions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import {
+  type AmaCast,
   ask,
   buildAmaCast,
   buildQuestion,
   call,
   listQueue,
-  type AmaCast,
   type TestPerson,
-} from './questions-test-kit.ts';
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

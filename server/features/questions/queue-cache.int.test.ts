@@ -17,15 +17,15 @@ import { buildTestApp } from '../../test/app.ts';
 import { pageEventsHeard } from '../../test/page-events.ts';
 import { listQuestions, type QuestionView } from './list-questions.ts';
 import {
+  type AmaCast,
   ask,
   buildAmaCast,
   call,
   listQueue,
   setSubscription,
   signUp,
-  type AmaCast,
   type TestPerson,
-} from './questions-test-kit.ts';
+} from '../../test/factories.ts';
 
 // Pages of the queue are served again until something they show changes (decision 034): each
 // test compares what the API answers with a fresh read of the same page (listQuestions without a

@@ -4,19 +4,15 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { Question } from '#shared/schemas/posts.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { answers, groups, likes, questions, users } from '../../db/schema/index.ts';
+import { answers, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
-import { cursorTime, isGroupId } from '../groups/cursor.ts';
 import { presentQuestion } from './presenter.ts';
+import { cursorTime } from '../../lib/keyset.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { viewerLikes } from '../../lib/viewer-likes.ts';
 
 const answerAuthors = alias(users, 'answer_authors');
-
-/** Whether `viewerId` likes the `targetType` item whose id is `id` (false signed out). */
-export function likedBy(viewerId: ViewerParam, targetType: 'question' | 'answer', id: SQL | { getSQL(): SQL }) {
-  if (viewerId === null) return sql<boolean>`false`;
-  return sql<boolean>`exists (select 1 from ${likes} where ${likes.targetType} = ${targetType} and ${likes.targetId} = ${id}::text and ${likes.userId} = ${viewerId})`;
-}
 
 /**
  * Questions matching `where`, each in one row with its author, the group's owner, its answer
@@ -52,7 +48,7 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
       answeredAt: questions.answeredAt,
       likeCount: questions.likeCount,
       commentCount: questions.commentCount,
-      isLiked: likedBy(viewerId, 'question', questions.id),
+      isLiked: viewerLikes(viewerId, 'question', questions.id),
       createdAt: questions.createdAt,
       updatedAt: questions.updatedAt,
       editedAt: questions.editedAt,
@@ -67,7 +63,7 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
       answerLikeCount: answers.likeCount,
       answerIsLiked: sql<
         boolean | null
-      >`case when ${answers.id} is null then null else ${likedBy(viewerId, 'answer', answers.id)} end`,
+      >`case when ${answers.id} is null then null else ${viewerLikes(viewerId, 'answer', answers.id)} end`,
       answerCreatedAt: answers.createdAt,
       answerUpdatedAt: answers.updatedAt,
       answerEditedAt: answers.editedAt,
@@ -93,7 +89,7 @@ export function visibleTo(viewerId: ViewerParam): SQL {
 /** One question as `viewer` may see it, presented; 404 when there is none or they may not see it. */
 export async function loadQuestion(db: Queryable, viewer: Viewer | null, questionId: string): Promise<Question> {
   const viewerId = viewer?.id ?? null;
-  if (!isGroupId(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  if (!isUuid(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
   const [row] = await selectQuestions(db, viewerId, and(eq(questions.id, questionId), visibleTo(viewerId))).limit(1);
   if (!row) throw notFound(CONTENT_MESSAGES.questionNotFound);
   return presentQuestion(row, viewerId);
@@ -102,7 +98,7 @@ export async function loadQuestion(db: Queryable, viewer: Viewer | null, questio
 /** `loadQuestion` for a question's own page: the same, in one prepared statement on the pool. */
 export async function readQuestion(db: Database, viewer: Viewer | null, questionId: string): Promise<Question> {
   const viewerId = viewer?.id ?? null;
-  if (!isGroupId(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
+  if (!isUuid(questionId)) throw notFound(CONTENT_MESSAGES.questionNotFound);
   const signedIn = viewerId !== null;
   const query = preparedQuery(db, `questions_one_${signedIn ? 'viewer' : 'visitor'}`, (name) => {
     const viewerParam = signedIn ? sql.placeholder('viewerId') : null;

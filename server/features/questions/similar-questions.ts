@@ -8,9 +8,9 @@ import { questions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { isGroupId } from '../groups/cursor.ts';
 import { findGroupOwner } from '../groups/find-group.ts';
-import { likedBy } from './select-questions.ts';
+import { viewerLikes } from '../../lib/viewer-likes.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** Texts shorter than this suggest nothing (too few trigrams to mean anything). */
 const MIN_QUERY_LENGTH = 3;
@@ -30,7 +30,7 @@ export async function findSimilarQuestions(options: {
 }): Promise<z.infer<typeof SimilarQuestionsResponseSchema>> {
   const { db, groupId } = options;
   const viewerId = options.viewer?.id ?? null;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const q = options.q.trim();
   const signedIn = viewerId !== null;
   const query = preparedQuery(db, `questions_similar_${signedIn ? 'viewer' : 'visitor'}`, (name) => {
@@ -42,7 +42,7 @@ export async function findSimilarQuestions(options: {
         body: questions.body,
         likeCount: questions.likeCount,
         status: questions.status,
-        isLiked: likedBy(signedIn ? sql.placeholder('viewerId') : null, 'question', questions.id),
+        isLiked: viewerLikes(signedIn ? sql.placeholder('viewerId') : null, 'question', questions.id),
         similarity: score,
       })
       .from(questions)

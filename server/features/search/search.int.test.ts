@@ -15,12 +15,11 @@ import * as schema from '../../db/schema/index.ts';
 import { groups, posts, questions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { createSiblingDatabase } from '../../test/test-database.ts';
-import { someAddress, uniqueSuffix } from '../profiles/profiles-test-kit.ts';
-import { buildGroup, call, signUp, type TestPerson } from '../groups/groups-test-kit.ts';
 import { searchPosts, searchQuestions } from './search-content.ts';
 import { searchGroups } from './search-groups.ts';
 import { searchPeople } from './search-people.ts';
 import { searchText } from './search-text.ts';
+import { buildGroup, call, signUp, someAddress, type TestPerson, uniqueSuffix } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let host: TestPerson;

@@ -5,11 +5,11 @@ import { SESSION_LIVE_EVENTS, sessionTopic, type AmaSession } from '#shared/sche
 import { amaSessions, groups } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { requireSessionHost } from './host-checks.ts';
 import { notifySessionStarting } from './notify-subscribers.ts';
 import { loadSession, lockSessionForHost } from './select-sessions.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Moves a session scheduled → live (start) or live → ended (end), the host only, stamping

@@ -8,13 +8,13 @@ import { amaSessions, groups } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { loadGroupWithRelation } from '../groups/find-group.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
 import { requireSessionHost } from './host-checks.ts';
 import { notifySessionScheduled } from './notify-subscribers.ts';
 import { loadSession } from './select-sessions.ts';
 import type { ScheduleSessionReminder } from './session-reminders.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Schedules a session in an ama group (its host only) and tells the subscribers in the same

@@ -3,10 +3,10 @@ import { groupTopic } from '#shared/schemas/groups.ts';
 import { SESSION_LIVE_EVENTS, sessionTopic } from '#shared/schemas/sessions.ts';
 import { amaSessions, livePresence } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { requireSessionHost } from './host-checks.ts';
 import { lockSessionForHost } from './select-sessions.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Deletes a session (its host). Its questions stay in the group's queue: the foreign key sets

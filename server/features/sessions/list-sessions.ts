@@ -6,10 +6,11 @@ import type { Database } from '../../db/client.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { decodeCursor, isGroupId } from '../groups/cursor.ts';
 import { findGroupOwner } from '../groups/find-group.ts';
 import { presentSession, presentSessionPage, selectSessions } from './select-sessions.ts';
 import { servePage, type PageCache } from '../../lib/page-cache.ts';
+import { decodeKeyset } from '../../lib/keyset.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 const VIEW_STATUS = { upcoming: 'scheduled', live: 'live', past: 'ended' } as const;
 
@@ -50,7 +51,7 @@ export async function listSessions(options: {
   cache?: PageCache<SessionListResponse> | undefined;
 }): Promise<SessionListResponse> {
   const { db, view } = options;
-  const after = options.cursor ? decodeCursor(options.cursor, { key: 'time', id: 'uuid' }) : null;
+  const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'uuid' }) : null;
   const limit = SESSION_LIMITS.pageSize;
   const key = JSON.stringify([view, after?.key ?? null, after?.id ?? null]);
   return servePage(options.cache, db, key, async () =>
@@ -67,7 +68,7 @@ export async function listSessions(options: {
  */
 export async function listGroupSessions(options: { db: Database; groupId: string }): Promise<SessionListResponse> {
   const { db, groupId } = options;
-  if (!isGroupId(groupId)) throw notFound(GROUP_MESSAGES.notFound);
+  if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
   const query = preparedQuery(db, 'sessions_of_group', (name) =>
     selectSessions(db, eq(amaSessions.groupId, sql.placeholder('groupId')))
       .orderBy(desc(amaSessions.startsAt), desc(amaSessions.id))

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
 import { SESSION_LIVE_EVENTS } from '#shared/schemas/sessions.ts';
-import { isGroupId } from '../groups/cursor.ts';
 import type { MailPluginOptions } from '../mail/mail-plugin.ts';
 import { SessionPresence } from './presence.ts';
 import { sessionRoutes } from './routes.ts';
 import { SESSION_REMINDER_QUEUE, SessionReminders, type SessionRemindersOptions } from './session-reminders.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,7 +35,7 @@ export const sessionsPlugin = fp(
       logger: app.log.child({ component: 'session-presence' }),
     });
     app.live.hub.registerTopicKind('session', {
-      authorize: ({ id }) => isGroupId(id),
+      authorize: ({ id }) => isUuid(id),
       presence,
       coalesce: [SESSION_LIVE_EVENTS.presenceChanged],
     });

@@ -7,10 +7,10 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { amaSessions, livePresence, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { isGroupId } from '../groups/cursor.ts';
 import type { PresenceWatch, TopicPresence } from '../../live/hub.ts';
 import { COALESCE_MS } from '../../live/hub.ts';
 import { KeyedThrottle } from '../../live/throttle.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 const WINDOW = sql`now() - make_interval(secs => ${SESSION_LIMITS.presenceWindowSeconds})`;
 
@@ -185,7 +185,7 @@ export class SessionPresence implements TopicPresence {
  */
 export async function listViewers(options: { db: Database; sessionId: string }): Promise<ViewersResponse> {
   const { db, sessionId } = options;
-  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  if (!isUuid(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
   const query = preparedQuery(db, 'sessions_viewers', (name) => {
     const topic = sql.placeholder('topic');
     const fresh = sql`p.topic = ${topic} and p.last_seen_at > ${WINDOW}`;

@@ -5,9 +5,10 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { cursorTime, encodeCursor, isGroupId } from '../groups/cursor.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { currentSnapshot, pageScope, personScope, SESSIONS_SCOPE, type LoadedPage } from '../../lib/page-cache.ts';
+import { cursorTime, encodeKeyset } from '../../lib/keyset.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * Sessions matching `where`, each in one row with its group, its host and the number of its
@@ -76,7 +77,7 @@ export function presentSessionPage(
   return {
     value: {
       sessions: page.map(presentSession),
-      nextCursor: rows.length > limit && last ? encodeCursor(last.cursorTime, last.id) : null,
+      nextCursor: rows.length > limit && last ? encodeKeyset(last.cursorTime, last.id) : null,
     },
     source: rows[0] ? { scopes: [...extraScopes, ...sessionPageScopes(rows)], snapshot: rows[0].snapshot } : undefined,
   };
@@ -147,7 +148,7 @@ export function presentSession(row: SessionRow): AmaSession {
 
 /** One session, presented; 404 when there is none. */
 export async function loadSession(db: Queryable, sessionId: string): Promise<AmaSession> {
-  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  if (!isUuid(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
   const [row] = await selectSessions(db, eq(amaSessions.id, sessionId)).limit(1);
   if (!row) throw notFound(SESSION_MESSAGES.notFound);
   return presentSession(row);
@@ -164,7 +165,7 @@ export function oneSessionQuery(db: Database) {
 
 /** One session, presented, read with one prepared statement; 404 when there is none. */
 export async function readSession(db: Database, sessionId: string): Promise<AmaSession> {
-  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  if (!isUuid(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
   const [row] = await oneSessionQuery(db).execute({ sessionId });
   if (!row) throw notFound(SESSION_MESSAGES.notFound);
   return presentSession(row);
@@ -175,7 +176,7 @@ export async function readSession(db: Database, sessionId: string): Promise<AmaS
  * delete) run one after the other; 404 when there is none, 401/403 unless the viewer hosts it.
  */
 export async function lockSessionForHost(db: Queryable, viewerId: string, sessionId: string) {
-  if (!isGroupId(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
+  if (!isUuid(sessionId)) throw notFound(SESSION_MESSAGES.notFound);
   const [row] = await db
     .select({
       id: amaSessions.id,

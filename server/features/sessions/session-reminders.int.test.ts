@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { amaSessions, notifications } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { buildAmaCast, buildSession, call, schedule, type AmaCast } from './sessions-test-kit.ts';
+import { type AmaCast, buildAmaCast, buildSession, call, schedule } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

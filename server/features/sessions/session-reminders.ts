@@ -4,12 +4,12 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Database, Transaction } from '../../db/client.ts';
 import { amaSessions, groups } from '../../db/schema/index.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
 // INSTALL_LOCK: the lock the mail queue takes, as pg-boss's queue creation must not run concurrently.
 import { INSTALL_LOCK, JOBS_SCHEMA, transactionRunner } from '../mail/mail-queue.ts';
 import { notifySessionStarting } from './notify-subscribers.ts';
 import { logDatabaseError } from '../../lib/database-errors.ts';
 import { guardJobCompletion } from '../../lib/job-completion-guard.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /** The queue of "this session is starting" reminders: one job per session and start time. */
 export const SESSION_REMINDER_QUEUE = 'sessions.reminder';

@@ -22,7 +22,7 @@ import {
   schedule,
   signUp,
   type TestPerson,
-} from './sessions-test-kit.ts';
+} from '../../test/factories.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;

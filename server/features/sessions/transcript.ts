@@ -6,8 +6,8 @@ import type { Queryable } from '../../db/client.ts';
 import { amaSessions, answers, groups, questions, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { loadSession } from './select-sessions.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * The transcript of a session (its host only): the questions asked for it, and those asked in

@@ -12,11 +12,11 @@ import {
 import { amaSessions } from '../../db/schema/index.ts';
 import { conflict } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import type { RunInTransaction } from '../groups/groups-transaction.ts';
-import { requireViewer } from '../groups/host-only.ts';
 import { requireSessionHost } from './host-checks.ts';
 import { loadSession, lockSessionForHost } from './select-sessions.ts';
 import type { ScheduleSessionReminder } from './session-reminders.ts';
+import type { RunInTransaction } from '../../lib/transaction.ts';
+import { requireViewer } from '../../lib/viewer.ts';
 
 /**
  * Edits a session's title, description, start or duration (the host, until it has ended). A

@@ -5,7 +5,7 @@ import { normalizeSlug } from '#shared/lib/slug-rules.ts';
 import type { Queryable } from '../../db/client.ts';
 import { amaSessions, answers, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { absoluteImageUrl, buildBody, buildHead, escapeHtml, oneLine } from '../../lib/html-head.ts';
-import { isGroupId } from '../groups/cursor.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * How the server answers a page path that may be a shared group, question, post or session
@@ -91,7 +91,7 @@ function groupPage(group: GroupRow, publicUrl: string): SharedPage {
 }
 
 async function questionPage(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<SharedPage | null> {
-  if (!isGroupId(id)) return null;
+  if (!isUuid(id)) return null;
   // Only what anyone may see: pending and hidden questions keep their text out of previews.
   const [row] = await db
     .select({
@@ -141,7 +141,7 @@ async function questionPage(db: Queryable, group: GroupRow, id: string, publicUr
 }
 
 async function postPage(db: Queryable, group: GroupRow, id: string, publicUrl: string): Promise<SharedPage | null> {
-  if (!isGroupId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       body: posts.body,
@@ -178,7 +178,7 @@ async function postPage(db: Queryable, group: GroupRow, id: string, publicUrl: s
 }
 
 async function sessionPage(db: Queryable, id: string, publicUrl: string): Promise<SharedPage | null> {
-  if (!isGroupId(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select({
       title: amaSessions.title,

@@ -3,9 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { createPost, storeImage } from '../posts/posts-test-kit.ts';
-import { ask, buildAmaCast, call } from '../questions/questions-test-kit.ts';
-import { schedule } from '../sessions/sessions-test-kit.ts';
+import { ask, buildAmaCast, call, createPost, schedule, storeImage } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 beforeAll(async () => {

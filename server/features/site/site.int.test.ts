@@ -9,7 +9,7 @@ import {
 } from '#shared/schemas/site.ts';
 import { contactMessages } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
-import { ORIGIN, signUp, someAddress, uniqueSuffix, type TestPerson } from '../profiles/profiles-test-kit.ts';
+import { ORIGIN, signUp, someAddress, type TestPerson, uniqueSuffix } from '../../test/factories.ts';
 
 let app: FastifyInstance;
 

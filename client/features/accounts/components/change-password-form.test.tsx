@@ -67,10 +67,10 @@ describe('change-password form', () => {
   it.each([
     ['wrong_password', 'Current password is incorrect'],
     ['weak_password', 'Password should be at least 6 characters'],
-    ['unauthorized', 'No user is currently signed in'],
+    ['unauthenticated', 'No user is currently signed in'],
     ['change_password_failed', 'Failed to change password. Please try again.'],
   ])("shows the server's message for %s exactly", async (code, message) => {
-    fetchMock.mockResolvedValue(apiError(code === 'unauthorized' ? 401 : 400, code, message));
+    fetchMock.mockResolvedValue(apiError(code === 'unauthenticated' ? 401 : 400, code, message));
     const fields = renderForm();
 
     await fill(fields.user, fields, ['old password', 'new password', 'new password']);

@@ -17,9 +17,9 @@ import {
   posts,
   questions,
   users,
-} from '../../db/schema/index.ts';
-import { buildTestApp } from '../../test/app.ts';
-import { createSiblingDatabase, makeTempDir } from '../../test/test-database.ts';
+} from '../../server/db/schema/index.ts';
+import { buildTestApp } from '../../server/test/app.ts';
+import { createSiblingDatabase, makeTempDir } from '../../server/test/test-database.ts';
 import { DEMO_CREATORS, DEMO_PASSWORD, DEMO_PEOPLE } from './demo-content.ts';
 import { DEMO_REFUSAL, DemoRefusedError, seedDemo, type DemoSummary } from './seed-demo.ts';
 

@@ -2,12 +2,12 @@
 // configured database (DATABASE_URL, or the embedded server under DATA_DIR, which must not be
 // in use by a running Townhall: stop it first, or run this against DATABASE_URL).
 import { pino } from 'pino';
-import { loadConfig } from '../../config/env.ts';
-import { createDatabase } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
-import { ensureDataDir, loadOrCreateSecrets, lockDataDir } from '../../lib/data-dir.ts';
-import { openDatabase } from '../../main.ts';
-import { grantAdmin } from './grant-admin.ts';
+import { loadConfig } from '../server/config/env.ts';
+import { createDatabase } from '../server/db/client.ts';
+import { runMigrations } from '../server/db/migrate.ts';
+import { ensureDataDir, loadOrCreateSecrets, lockDataDir } from '../server/lib/data-dir.ts';
+import { openDatabase } from '../server/main.ts';
+import { grantAdmin } from '../server/features/admin/grant-admin.ts';
 
 const email = process.argv[2];
 if (!email || process.argv.length > 3) {

@@ -5,9 +5,9 @@ import { GroupResponseSchema, type GroupSummary } from '#shared/schemas/groups.t
 import { CommentResponseSchema, PostResponseSchema, QuestionResponseSchema } from '#shared/schemas/posts.ts';
 import { ImageUploadResponseSchema } from '#shared/schemas/profiles.ts';
 import { SessionResponseSchema, type AmaSession } from '#shared/schemas/sessions.ts';
-import type { Queryable } from '../../db/client.ts';
-import { amaSessions, answers, comments, posts, questions, rateLimits, users } from '../../db/schema/index.ts';
-import { multipart } from '../images/sample-images.ts';
+import type { Queryable } from '../../server/db/client.ts';
+import { amaSessions, answers, comments, posts, questions, rateLimits, users } from '../../server/db/schema/index.ts';
+import { multipart } from '../../server/features/images/sample-images.ts';
 import {
   DEMO_ADMIN,
   DEMO_CREATORS,
