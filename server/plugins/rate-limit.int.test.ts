@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { badRequest } from '../lib/errors.ts';
 import { buildTestApp } from '../test/app.ts';
+import { bySubject } from './rate-limit.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const stores = [{ name: 'PostgreSQL', redisUrl: undefined }, ...(redisUrl ? [{ name: 'Redis', redisUrl }] : [])];
@@ -87,5 +90,37 @@ describe('limits declared on a route', () => {
     // another address has its own budget; the handler never ran for the refused one
     expect((await ping('10.91.0.2')).statusCode).toBe(200);
     expect(handled).toBe(3);
+  });
+
+  it('count a subject read from the input, and only once the input is valid', async () => {
+    const suffix = Math.random().toString(36).slice(2);
+    const perInbox = { name: `declared-inbox-${suffix}`, limit: 1, windowSeconds: 600, what: 'Too many links' };
+    const app = await buildTestApp({
+      plugins: [
+        async (scope) => {
+          scope.post(
+            '/api/test/declared-subject',
+            {
+              schema: { body: z.strictObject({ email: z.string().max(50) }) },
+              attachValidation: true,
+              config: { rateLimit: [bySubject(perInbox, (request) => (request.body as { email: string }).email)] },
+            },
+            async (request) => {
+              if (request.validationError) throw badRequest('Not an e-mail.');
+              return { ok: true };
+            },
+          );
+        },
+      ],
+    });
+    apps.push(app);
+    const send = (email: unknown, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/test/declared-subject', remoteAddress, payload: { email } });
+    // refused input spends nothing, however often it comes
+    for (let i = 0; i < 3; i += 1) expect((await send(42, '10.92.0.1')).statusCode).toBe(400);
+    expect((await send('a@example.com', '10.92.0.1')).statusCode).toBe(200);
+    // the same inbox from another address: refused; another inbox: its own budget
+    expect((await send('a@example.com', '10.92.0.2')).statusCode).toBe(429);
+    expect((await send('b@example.com', '10.92.0.2')).statusCode).toBe(200);
   });
 });

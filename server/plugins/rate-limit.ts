@@ -185,8 +185,12 @@ export type RateSubjectKind = 'account' | 'address';
 /** A limit a route declares in `config.rateLimit`; the rate-limit hook spends it before the handler. */
 export interface RouteRateLimit {
   rule: RateRule;
-  /** 'account' is skipped for a signed-out request: such routes answer 401 themselves, or also declare 'address'. */
-  by: RateSubjectKind;
+  /**
+   * Whose budget it spends. 'account' is skipped for a signed-out request: such routes answer 401
+   * themselves, or also declare 'address'. A function names another subject read from the valid
+   * input (for example the e-mail a reset link goes to); null skips the limit.
+   */
+  by: RateSubjectKind | ((request: FastifyRequest) => string | null);
 }
 
 /** Route `config` spending `rules` of the signed-in account: `config: perAccount(RULES.x)`. */
@@ -197,6 +201,12 @@ export const perAccount = (...rules: RateRule[]) => ({
 /** Route `config` spending `rules` of the client's address: `config: perAddress(RULES.x)`. */
 export const perAddress = (...rules: RateRule[]) => ({
   rateLimit: rules.map((rule): RouteRateLimit => ({ rule, by: 'address' })),
+});
+
+/** One limit of a subject read from the request: `config: { rateLimit: [bySubject(RULES.x, (r) => …)] }`. */
+export const bySubject = (rule: RateRule, subject: (request: FastifyRequest) => string | null): RouteRateLimit => ({
+  rule,
+  by: subject,
 });
 
 declare module 'fastify' {
@@ -254,6 +264,7 @@ export function createRateLimiter(store: RateStore, now: () => number = Date.now
 
 /** The subject a declared limit counts, or null when it does not apply (an account rule, signed out). */
 function subjectOf(limit: RouteRateLimit, request: FastifyRequest): string | null {
+  if (typeof limit.by === 'function') return limit.by(request);
   if (limit.by === 'address') return addressSubject(request.ip);
   return request.viewer ? request.viewer.id : null;
 }
@@ -285,7 +296,9 @@ export const rateLimitPlugin = fp(
     // connection that a transaction needs.
     app.addHook('preHandler', async (request) => {
       const limits = request.routeOptions.config.rateLimit;
-      if (!limits) return;
+      // counted once the input is valid: a route that answers its own validation errors
+      // (attachValidation) refuses bad input first, without spending anyone's budget
+      if (!limits || request.validationError) return;
       const spend = isRead(request) ? readLimiter : limiter;
       for (const limit of limits) {
         const subject = subjectOf(limit, request);

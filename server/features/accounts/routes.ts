@@ -17,7 +17,7 @@ import {
 } from '#shared/schemas/accounts.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
-import { addressSubject } from '../../plugins/rate-limit.ts';
+import { addressSubject, bySubject, perAddress } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from './disabled-accounts.ts';
 import { updateEmailSettings } from './email-settings.ts';
@@ -41,6 +41,11 @@ export function toWebHeaders(request: FastifyRequest): Headers {
 }
 
 /** Copies the session cookie better-auth set onto our reply. */
+/** The inbox a reset link is asked for: the request's (valid) e-mail, as accounts store it. */
+function resetEmailOf(body: unknown): string {
+  return (body as { email: string }).email.trim().toLowerCase();
+}
+
 function forwardCookies(from: Headers, reply: FastifyReply): void {
   const cookies = from.getSetCookie();
   if (cookies.length > 0) void reply.header('set-cookie', cookies);
@@ -70,10 +75,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: SessionResponseSchema, 400: ErrorResponseSchema },
       },
       attachValidation: true,
+      config: perAddress(ACCOUNT_RATE_RULES.signUpPerAddress),
     },
     async (request, reply) => {
       if (request.validationError) throw accountFieldError(request.validationError);
-      await app.rateLimit.hit(ACCOUNT_RATE_RULES.signUpPerAddress, addressSubject(request.ip));
       const { userId, headers } = await signUpWithEmail({
         db: app.db,
         auth: app.auth,
@@ -108,9 +113,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: AvailabilityQuerySchema,
         response: { 200: AvailabilityResponseSchema, 400: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
+      // a read: counted in Redis or this process's memory, never in PostgreSQL
+      config: perAddress(ACCOUNT_RATE_RULES.availabilityPerAddress),
     },
     async (request, reply) => {
-      await app.readRateLimit.hit(ACCOUNT_RATE_RULES.availabilityPerAddress, addressSubject(request.ip));
       void reply.header('cache-control', 'no-store');
       return checkAvailability(app.db, request.query);
     },
@@ -228,11 +234,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordResetRequestSchema,
         response: { 204: z.null(), 429: ErrorResponseSchema },
       },
+      config: {
+        rateLimit: [
+          ...perAddress(ACCOUNT_RATE_RULES.passwordResetPerAddress).rateLimit,
+          // per inbox as well: nobody's fills with reset links, from however many addresses
+          bySubject(ACCOUNT_RATE_RULES.passwordResetPerAccount, (request) => resetEmailOf(request.body)),
+        ],
+      },
     },
     async (request, reply) => {
-      const email = request.body.email.trim().toLowerCase();
-      await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordResetPerAddress, addressSubject(request.ip));
-      await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordResetPerAccount, email);
+      const email = resetEmailOf(request.body);
       await requestPasswordReset({ auth: app.auth, email, logger: request.log });
       return reply.status(204).send(null);
     },
@@ -247,9 +258,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         body: PasswordResetCompleteSchema,
         response: { 204: z.null(), 400: ErrorResponseSchema },
       },
+      config: perAddress(ACCOUNT_RATE_RULES.passwordResetPerAddress),
     },
     async (request, reply) => {
-      await app.rateLimit.hit(ACCOUNT_RATE_RULES.passwordResetPerAddress, addressSubject(request.ip));
       await completePasswordReset({ auth: app.auth, token: request.body.token, newPassword: request.body.newPassword });
       return reply.status(204).send(null);
     },
