@@ -10,9 +10,9 @@ import { useMySessions } from '#client/features/discovery/api/get-my-sessions.ts
 import { FeedItemCard } from '#client/features/discovery/components/feed-item-card.tsx';
 import { PageSection } from '#client/features/discovery/components/section.tsx';
 import { SubscriptionList } from '#client/features/discovery/components/subscription-list.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
 import { renderPersonLink, SignInPrompt } from './groups/compose.tsx';

@@ -13,11 +13,11 @@ import { CreatorSummary } from '#client/features/discovery/components/creator-su
 import { PageSection } from '#client/features/discovery/components/section.tsx';
 import { formatSubscribers, groupPath } from '#client/features/groups/utils/format.ts';
 import { useHealth } from '#client/features/health/api/get-health.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
-import { displayName } from '#client/features/profiles/utils/person.ts';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
 import type { SessionView } from '#shared/schemas/sessions.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { displayName } from '#client/lib/format.ts';
 
 // The first page visitors load: it imports only light pieces (no dialogs, editors or lightboxes).
 

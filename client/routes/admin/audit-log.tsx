@@ -1,5 +1,5 @@
 import { AdminAuditLog } from '#client/features/admin/components/admin-audit-log.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /admin/audit-log: every administrator action (the admin layout lets administrators only in). */
 export function AdminAuditLogRoute() {

@@ -1,5 +1,5 @@
 import { AdminContent } from '#client/features/admin/components/admin-content.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /admin/content: groups and content, removable (the admin layout lets administrators only in). */
 export function AdminContentRoute() {

@@ -1,5 +1,5 @@
 import { AdminMessages } from '#client/features/admin/components/admin-messages.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /admin/messages: what people wrote through /contact (the admin layout lets administrators only in). */
 export function AdminMessagesRoute() {

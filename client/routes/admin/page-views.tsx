@@ -1,5 +1,5 @@
 import { AdminPageViews } from '#client/features/admin/components/admin-page-views.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /admin/page-views: views per day and per page (the admin layout lets administrators only in). */
 export function AdminPageViewsRoute() {

@@ -1,5 +1,5 @@
 import { AdminUsers } from '#client/features/admin/components/admin-users.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /admin/users: search accounts, disable and enable them (the admin layout lets administrators only in). */
 export function AdminUsersRoute() {

@@ -10,13 +10,12 @@ import { useDashboard } from '#client/features/discovery/api/get-dashboard.ts';
 import { postPath, questionPath } from '#client/features/discovery/components/paths.ts';
 import { PageSection } from '#client/features/discovery/components/section.tsx';
 import { formatMembers, formatSubscribers, groupPath } from '#client/features/groups/utils/format.ts';
-import { formatAge } from '#client/features/posts/components/author-line.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
-import { displayName } from '#client/features/profiles/utils/person.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
 import type { ActivityItem, DashboardGroup, DashboardResponse } from '#shared/schemas/discovery.ts';
 
 import { SignInPrompt } from '../groups/compose.tsx';
+import { displayName, formatAge } from '#client/lib/format.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 const count = (value: number, one: string, many: string) => `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
 

@@ -8,8 +8,8 @@ import { useCreators } from '#client/features/discovery/api/get-creators.ts';
 import { CreatorSummary } from '#client/features/discovery/components/creator-summary.tsx';
 import { FollowButton } from '#client/features/profiles/components/follow-button.tsx';
 import { PersonLink } from '#client/features/profiles/components/person-hover-card.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
-import { displayName } from '#client/features/profiles/utils/person.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { displayName } from '#client/lib/format.ts';
 
 function CreatorList() {
   const creators = useCreators();

@@ -7,7 +7,7 @@ import { useCreateGroup } from '#client/features/groups/api/create-group.ts';
 import { GroupForm } from '#client/features/groups/components/group-form.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
 import { EMPTY_GROUP_FORM } from '#client/features/groups/utils/group-form-checks.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 import { SignInPrompt, uploadGroupImage } from './compose.tsx';
 

@@ -12,7 +12,7 @@ import { useUpdateGroup } from '#client/features/groups/api/update-group.ts';
 import { GroupForm } from '#client/features/groups/components/group-form.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
 import { groupChanges, groupFormValues } from '#client/features/groups/utils/group-form-checks.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 

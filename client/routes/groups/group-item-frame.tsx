@@ -10,7 +10,7 @@ import { isGroupNotFound, useGroup } from '#client/features/groups/api/get-group
 import { useGroupAccess } from '#client/features/groups/api/get-group-access.ts';
 import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { GroupAccess, GroupPageResponse } from '#shared/schemas/groups.ts';
 

@@ -19,8 +19,8 @@ import { MembersPanel } from '#client/features/groups/components/members-panel.t
 import { SubscribersPanel } from '#client/features/groups/components/subscribers-panel.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
 import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';
 import { checkPermission } from '#shared/lib/permissions.ts';

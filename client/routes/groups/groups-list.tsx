@@ -9,10 +9,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/
 import type { GroupSort } from '#client/features/groups/api/query-keys.ts';
 import { GroupList } from '#client/features/groups/components/group-list.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
 import { sessionPath } from '#client/features/sessions/utils/session-format.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 import { renderPersonLink } from './compose.tsx';
 

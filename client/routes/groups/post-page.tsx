@@ -6,7 +6,7 @@ import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isGroupNotFound } from '#client/features/groups/api/get-group.ts';
 import { usePost } from '#client/features/posts/api/get-post.ts';
 import { PostCard } from '#client/features/posts/components/post-card.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 import { GroupItemFrame, ItemNotFound, type GroupItemContext } from './group-item-frame.tsx';
 

@@ -4,9 +4,9 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isGroupNotFound } from '#client/features/groups/api/get-group.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useQuestion } from '#client/features/questions/api/get-question.ts';
 import { QuestionCard } from '#client/features/questions/components/question-card.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 import { GroupItemFrame, ItemNotFound, type GroupItemContext } from './group-item-frame.tsx';
 

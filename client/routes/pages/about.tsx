@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 const ACTION = 'inline-flex h-9 items-center rounded-md px-4 text-sm font-medium shadow-sm';
 

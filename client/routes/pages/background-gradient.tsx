@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { cn } from '#client/lib/cn.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 type Swatch = { name: string; classes: string; from: string; to: string };
 

@@ -2,10 +2,10 @@ import { Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { EmptyState } from '#client/components/ui/skeleton.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useBlogPosts } from '#client/features/site/api/get-blog-posts.ts';
 import { ContentSkeleton, LoadError } from '#client/features/site/components/page-states.tsx';
 import { formatDay } from '#client/features/site/utils/format-day.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 function BlogPosts() {
   const query = useBlogPosts();

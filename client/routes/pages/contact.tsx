@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { ContactForm } from '#client/features/site/components/contact-form.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /contact: a message to the administrators of this instance, kept for them at /admin. */
 export function ContactRoute() {

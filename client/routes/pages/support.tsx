@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /support: help articles for hosts and subscribers, with a table of contents. */
 export function SupportRoute() {

@@ -1,5 +1,5 @@
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { SitePageView } from '#client/features/site/components/site-page-view.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** /terms-of-service: the rules of this instance. */
 export function TermsOfServiceRoute() {

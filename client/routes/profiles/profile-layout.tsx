@@ -8,12 +8,12 @@ import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isNotFound, useProfile } from '#client/features/profiles/api/get-profile.ts';
 import { profileKeys } from '#client/features/profiles/api/query-keys.ts';
 import { ProfileHeader, ProfileHeaderSkeleton } from '#client/features/profiles/components/profile-header.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { isPossibleHandle } from '#client/features/profiles/utils/person.ts';
 import { cn } from '#client/lib/cn.ts';
 import { NotFoundRoute } from '#client/routes/not-found.tsx';
 import { PAGE_NOT_FOUND_TITLE } from '#shared/constants/profile-messages.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 /** What the profile's sections (groups, followers, following) get from the layout. */
 export type ProfileOutletContext = { page: ProfilePageResponse };

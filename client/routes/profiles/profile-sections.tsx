@@ -2,8 +2,8 @@ import { useOutletContext } from 'react-router';
 
 import { HostedGroups } from '#client/features/profiles/components/hosted-groups.tsx';
 import { PeopleList } from '#client/features/profiles/components/people-list.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { profileTitle } from '#client/features/profiles/utils/person.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 import type { ProfileOutletContext } from './profile-layout.tsx';
 

@@ -7,8 +7,8 @@ import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isNotFound } from '#client/features/profiles/api/get-profile.ts';
 import { usePublicProfile } from '#client/features/profiles/api/get-public-profile.ts';
 import { profileKeys } from '#client/features/profiles/api/query-keys.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { NotFoundRoute } from '#client/routes/not-found.tsx';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 function UserRedirect({ userId }: { userId: string }) {
   const query = usePublicProfile(userId);

@@ -13,10 +13,10 @@ import {
   PostResultCard,
   QuestionResultCard,
 } from '#client/features/search/components/search-result-cards.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { SEARCH_LIMITS, SEARCH_TYPES } from '#shared/constants/search.ts';
 import { GENERIC_TEXTS, SEARCH_FIELD } from '#shared/constants/ui.ts';
 import type { SearchResponse, SearchType } from '#shared/schemas/search.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 const TABS: { value: SearchType; label: string }[] = [
   { value: 'people', label: 'People' },

@@ -5,10 +5,10 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
 import type { SessionView } from '#shared/schemas/sessions.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 const VIEWS: { value: SessionView; label: string; empty: string }[] = [
   { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming sessions.' },

@@ -10,7 +10,6 @@ import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useGroup } from '#client/features/groups/api/get-group.ts';
 import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
 import { groupPath } from '#client/features/groups/utils/format.ts';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
 import { isSessionNotFound, useAmaSession } from '#client/features/sessions/api/get-session.ts';
 import { SessionHostControls } from '#client/features/sessions/components/session-host-controls.tsx';
 import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
@@ -21,6 +20,7 @@ import {
 } from '#client/features/sessions/hooks/use-session-live-updates.ts';
 import { useSessionPresence } from '#client/features/sessions/hooks/use-session-presence.ts';
 import { calendarUrl, formatDuration, formatSessionTime } from '#client/features/sessions/utils/session-format.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { checkPermission } from '#shared/lib/permissions.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 

@@ -6,7 +6,7 @@ import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { uploadImage } from '#client/features/images/api/upload-image.ts';
 import { ProfileForm } from '#client/features/profiles/components/profile-form.tsx';
 import { ProfileImageField, type UploadAvatar } from '#client/features/profiles/components/profile-image-field.tsx';
-import { useDocumentTitle } from '#client/features/profiles/hooks/use-document-title.ts';
+import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
 // The images feature stores the picture; the profile keeps its URL. (No upload progress: fetch reports none.)
 const uploadAvatar: UploadAvatar = (file) => uploadImage(file, 'avatar');

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 
-import { AuthorLine, displayName } from '#client/features/posts/components/author-line.tsx';
+import { AuthorLine } from '#client/features/posts/components/author-line.tsx';
 import { PostImages } from '#client/features/posts/components/post-images.tsx';
 import { RichText } from '#client/features/posts/components/rich-text.tsx';
+import { displayName } from '#client/lib/format.ts';
 import type { FeedItem } from '#shared/schemas/discovery.ts';
 
 import { postPath, questionPath } from './paths.ts';

@@ -5,11 +5,12 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState } from '#client/components/ui/skeleton.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { formatAge } from '#client/lib/format.ts';
 import type { Notification } from '#shared/schemas/notifications.ts';
 
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkNotificationsRead } from '../api/mark-read.ts';
-import { formatAge, notificationText, showsExcerpt } from '../utils/notification-text.ts';
+import { notificationText, showsExcerpt } from '../utils/notification-text.ts';
 import { NotificationListSkeleton } from './notification-list-skeleton.tsx';
 
 /** The bell's list: newest first, 'Mark all as read', and each item opening what it is about. */

@@ -13,11 +13,12 @@ import { useComments } from '#client/features/posts/api/get-comments.ts';
 import type { CommentParentType } from '#client/features/posts/api/query-keys.ts';
 import { useUpdateComment } from '#client/features/posts/api/update-comment.ts';
 import { runGated } from '#client/features/posts/utils/run-gated.ts';
+import { displayName } from '#client/lib/format.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { InteractionTarget } from '#shared/lib/permissions.ts';
 import type { Comment } from '#shared/schemas/posts.ts';
 
-import { AuthorLine, displayName } from './author-line.tsx';
+import { AuthorLine } from './author-line.tsx';
 import { RichText } from './rich-text.tsx';
 import { TextComposer } from './text-composer.tsx';
 

@@ -9,10 +9,11 @@ import { toast } from '#client/components/ui/toast.ts';
 import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
 import { useDeletePost } from '#client/features/posts/api/delete-post.ts';
 import { useUpdatePost } from '#client/features/posts/api/update-post.ts';
+import { displayName } from '#client/lib/format.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Post } from '#shared/schemas/posts.ts';
 
-import { AuthorLine, displayName } from './author-line.tsx';
+import { AuthorLine } from './author-line.tsx';
 import { CommentsThread } from './lazy-comments-thread.tsx';
 import { PostImages } from './post-images.tsx';
 import { RichText } from './rich-text.tsx';

@@ -4,7 +4,7 @@ import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useFollow, type FollowTarget } from '#client/features/profiles/api/follow.ts';
-import { displayName } from '#client/features/profiles/utils/person.ts';
+import { displayName } from '#client/lib/format.ts';
 
 /** Props of FollowButton. */
 export type FollowButtonProps = {

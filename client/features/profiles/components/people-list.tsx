@@ -6,7 +6,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { usePeople } from '#client/features/profiles/api/get-people.ts';
 import type { PeopleKind } from '#client/features/profiles/api/query-keys.ts';
-import { displayName, formatFollowers } from '#client/features/profiles/utils/person.ts';
+import { formatFollowers } from '#client/features/profiles/utils/person.ts';
+import { displayName } from '#client/lib/format.ts';
 import type { PersonSummary, PublicProfile } from '#shared/schemas/profiles.ts';
 
 import { FollowButton } from './follow-button.tsx';

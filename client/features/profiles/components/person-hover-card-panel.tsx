@@ -5,7 +5,8 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { HoverCard, HoverCardContent, HoverCardTrigger } from '#client/components/ui/hover-card.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { isNotFound, useProfile } from '#client/features/profiles/api/get-profile.ts';
-import { displayName, formatCount } from '#client/features/profiles/utils/person.ts';
+import { formatCount } from '#client/features/profiles/utils/person.ts';
+import { displayName } from '#client/lib/format.ts';
 
 import { FollowButton } from './follow-button.tsx';
 

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { displayName, formatCount } from '#client/features/profiles/utils/person.ts';
+import { formatCount } from '#client/features/profiles/utils/person.ts';
+import { displayName } from '#client/lib/format.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 import { FollowButton } from './follow-button.tsx';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { displayName, formatFollowers, formatFollowing, isPossibleHandle, profileTitle } from './person.ts';
+import { formatFollowers, formatFollowing, isPossibleHandle, profileTitle } from './person.ts';
+import { displayName } from '#client/lib/format.ts';
 
 describe('person display', () => {
   it('shows the name, or the handle when there is none', () => {

@@ -1,10 +1,5 @@
 import { isHandleShaped } from '#shared/lib/username-rules.ts';
 
-/** The name to show for a person: their name, or their @handle when they have none. */
-export function displayName(person: { name: string; username: string }): string {
-  return person.name.trim() || `@${person.username}`;
-}
-
 /** The tab title of a profile, as the server writes it into the page it sends: 'Ada (@ada)'. */
 export function profileTitle(person: { name: string; username: string }): string {
   return `${person.name.trim() || person.username} (@${person.username})`;

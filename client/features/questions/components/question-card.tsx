@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
-import { AuthorLine, displayName } from '#client/features/posts/components/author-line.tsx';
+import { AuthorLine } from '#client/features/posts/components/author-line.tsx';
 import { CommentsThread } from '#client/features/posts/components/lazy-comments-thread.tsx';
 import { RichText } from '#client/features/posts/components/rich-text.tsx';
 import { TextComposer } from '#client/features/posts/components/text-composer.tsx';
@@ -17,6 +17,7 @@ import { useModerateQuestion, type QuestionModeration } from '#client/features/q
 import { cn } from '#client/lib/cn.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Question } from '#shared/schemas/posts.ts';
+import { displayName } from '#client/lib/format.ts';
 
 function reportFailure(what: string) {
   return (error: Error) => {
