@@ -2,9 +2,9 @@ import { CalendarX2, Radio, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useCreators } from '#client/features/discovery/api/get-creators.ts';
@@ -23,28 +23,11 @@ import { displayName } from '#client/lib/format.ts';
 
 const PREVIEW = 6;
 
-/** A short failure with 'Try again'. */
-function LoadError({ title, message, onRetry }: { title: string; message?: string | undefined; onRetry: () => void }) {
-  return (
-    <Alert variant="error" title={title} description={message}>
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
-
 function SessionPreview({ view, empty, icon }: { view: SessionView; empty: string; icon: ReactNode }) {
   const query = useSessions(view);
   if (query.isPending) return <ListSkeleton rows={2} label="Loading sessions" />;
   if (!query.data) {
-    return (
-      <LoadError
-        title="Sessions could not be loaded"
-        message={query.error?.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadError title="Sessions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   }
   const sessions = query.data.pages.flatMap((page) => page.sessions).slice(0, PREVIEW);
   if (sessions.length === 0) return <EmptyState icon={icon} title={empty} />;
@@ -63,13 +46,7 @@ function PopularGroups() {
   const query = usePopularGroups(PREVIEW);
   if (query.isPending) return <ListSkeleton rows={2} label="Loading groups" />;
   if (!query.data) {
-    return (
-      <LoadError
-        title="Groups could not be loaded"
-        message={query.error?.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadError title="Groups could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.data.groups.length === 0) {
     return <EmptyState icon={<UsersRound />} title="No groups yet" description="Be the first to start one." />;
@@ -96,13 +73,7 @@ function PopularCreators() {
   const query = useCreators(PREVIEW);
   if (query.isPending) return <ListSkeleton rows={2} label="Loading creators" />;
   if (!query.data) {
-    return (
-      <LoadError
-        title="Creators could not be loaded"
-        message={query.error?.message}
-        onRetry={() => void query.refetch()}
-      />
-    );
+    return <LoadError title="Creators could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   }
   const creators = query.data.pages[0]?.people ?? [];
   if (creators.length === 0) {

@@ -3,10 +3,11 @@ import { Link, useParams } from 'react-router';
 
 import { useBlogPost } from '#client/features/site/api/get-blog-post.ts';
 import { MarkdownHtml } from '#client/features/site/components/markdown-html.tsx';
-import { ContentSkeleton, LoadError } from '#client/features/site/components/page-states.tsx';
+import { ContentSkeleton } from '#client/features/site/components/page-states.tsx';
 import { formatDay } from '#client/features/site/utils/format-day.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 
 const isNotFound = (error: Error) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 

@@ -2,8 +2,9 @@ import { Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { EmptyState } from '#client/components/ui/skeleton.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { useBlogPosts } from '#client/features/site/api/get-blog-posts.ts';
-import { ContentSkeleton, LoadError } from '#client/features/site/components/page-states.tsx';
+import { ContentSkeleton } from '#client/features/site/components/page-states.tsx';
 import { formatDay } from '#client/features/site/utils/format-day.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 

@@ -1,8 +1,9 @@
 import { ScrollText } from 'lucide-react';
 
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { useAdminAuditLog } from '../api/audit-log.ts';
-import { AdminPageHeader, Badge, DateTime, LoadError, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime, LoadMore } from './admin-parts.tsx';
 
 /** /admin/audit-log: every administrator action, newest first. */
 export function AdminAuditLog() {

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import {
   AdminContentTypeSchema,
   type AdminContentItem,
@@ -14,7 +15,7 @@ import {
   type AdminGroup,
 } from '#shared/schemas/admin-console.ts';
 import { useAdminContent, useAdminGroups, useRemoveContent } from '../api/content.ts';
-import { AdminPageHeader, Badge, DateTime, FilterButtons, LoadError, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime, FilterButtons, LoadMore } from './admin-parts.tsx';
 
 type View = 'group' | AdminContentType;
 

@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import type { AdminContactMessage, AdminContactStatus } from '#shared/schemas/admin-console.ts';
 import { useAdminContactMessages, useSetContactMessageHandled } from '../api/contact-messages.ts';
-import { AdminPageHeader, Badge, DateTime, FilterButtons, LoadError, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime, FilterButtons, LoadMore } from './admin-parts.tsx';
 
 const STATUSES: readonly { value: AdminContactStatus; label: string }[] = [
   { value: 'open', label: 'Open' },

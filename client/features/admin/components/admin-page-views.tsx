@@ -2,9 +2,10 @@ import { BarChart3 } from 'lucide-react';
 import { useId, useState } from 'react';
 
 import { EmptyState, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import type { AdminPageViews as PageViews } from '#shared/schemas/admin-console.ts';
 import { useAdminPageViews } from '../api/page-views.ts';
-import { AdminPageHeader, LoadError } from './admin-parts.tsx';
+import { AdminPageHeader } from './admin-parts.tsx';
 
 const PERIODS = [7, 30, 90, 365] as const;
 

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 
@@ -72,17 +71,6 @@ export function LoadMore({
     <Button variant="outline" className="self-center" onClick={onLoad} disabled={isLoading}>
       {isLoading ? 'Loading…' : label}
     </Button>
-  );
-}
-
-/** A list's load failure, with a retry. */
-export function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
-  return (
-    <Alert variant="error" title={title} description={error.message}>
-      <Button size="sm" variant="outline" className="mt-3" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }
 

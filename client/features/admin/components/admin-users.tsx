@@ -7,10 +7,11 @@ import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import type { AdminUser } from '#shared/schemas/admin-console.ts';
 import { useAdminUsers, useSendPasswordResetLink, useSetUserDisabled } from '../api/users.ts';
-import { AdminPageHeader, Badge, DateTime, LoadError, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime, LoadMore } from './admin-parts.tsx';
 
 const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
 

@@ -1,5 +1,3 @@
-import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 
 /** Placeholder of a text page while it loads: a few paragraphs of grey lines. */
@@ -16,16 +14,5 @@ export function ContentSkeleton({ label, paragraphs = 3 }: { label: string; para
         </div>
       ))}
     </div>
-  );
-}
-
-/** A failed load, with the server's (or the network's) words and a way to try again. */
-export function LoadError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => void }) {
-  return (
-    <Alert variant="error" title={title} description={error.message}>
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
   );
 }

@@ -7,8 +7,9 @@ import { cn } from '#client/lib/cn.ts';
 import type { SitePageName } from '#shared/schemas/site.ts';
 
 import { MarkdownHtml } from './markdown-html.tsx';
-import { ContentSkeleton, LoadError } from './page-states.tsx';
+import { ContentSkeleton } from './page-states.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 
 /** Props of SitePageView. */
 export type SitePageViewProps = {
