@@ -53,7 +53,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/**', 'scripts/**', 'bench/**', 'tests/**', '*.config.{ts,js}'],
+    files: ['server/**', 'scripts/**', 'tests/**', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
   {
