@@ -1,8 +1,20 @@
 import { createBrowserRouter, Navigate } from 'react-router';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 import { AppShell } from '#client/app/shell/app-shell.tsx';
 import { RootError } from '#client/routes/root-error.tsx';
+
+/**
+ * A page whose code loads when it is first visited: `load` imports its module (a literal
+ * import(), so the bundler splits it out) and `name` is the export of the page's component.
+ */
+function lazyPage<Module, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Module[Name] extends ComponentType ? Name : never,
+) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 // Shown while the first page's code loads; usually a few milliseconds, so deliberately blank.
 function FirstLoadFallback() {
@@ -18,284 +30,98 @@ export const routes: RouteObject[] = [
     errorElement: <RootError />,
     HydrateFallback: FirstLoadFallback,
     children: [
-      {
-        index: true,
-        lazy: async () => {
-          const { HomeRoute } = await import('#client/routes/home.tsx');
-          return { Component: HomeRoute };
-        },
-      },
-      {
-        path: 'signup',
-        lazy: async () => {
-          const { SignUpRoute } = await import('#client/routes/sign-up.tsx');
-          return { Component: SignUpRoute };
-        },
-      },
-      {
-        path: 'login',
-        lazy: async () => {
-          const { LoginRoute } = await import('#client/routes/login.tsx');
-          return { Component: LoginRoute };
-        },
-      },
-      {
-        path: 'logout',
-        lazy: async () => {
-          const { LogoutRoute } = await import('#client/routes/logout.tsx');
-          return { Component: LogoutRoute };
-        },
-      },
+      { index: true, lazy: lazyPage(() => import('#client/routes/home.tsx'), 'HomeRoute') },
+      { path: 'signup', lazy: lazyPage(() => import('#client/routes/sign-up.tsx'), 'SignUpRoute') },
+      { path: 'login', lazy: lazyPage(() => import('#client/routes/login.tsx'), 'LoginRoute') },
+      { path: 'logout', lazy: lazyPage(() => import('#client/routes/logout.tsx'), 'LogoutRoute') },
       {
         path: 'forgot-password',
-        lazy: async () => {
-          const { ForgotPasswordRoute } = await import('#client/routes/forgot-password.tsx');
-          return { Component: ForgotPasswordRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/forgot-password.tsx'), 'ForgotPasswordRoute'),
       },
       {
         path: 'reset-password',
-        lazy: async () => {
-          const { ResetPasswordRoute } = await import('#client/routes/reset-password.tsx');
-          return { Component: ResetPasswordRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/reset-password.tsx'), 'ResetPasswordRoute'),
       },
       {
         path: 'settings',
-        lazy: async () => {
-          const { SettingsLayout } = await import('#client/routes/settings/settings-layout.tsx');
-          return { Component: SettingsLayout };
-        },
+        lazy: lazyPage(() => import('#client/routes/settings/settings-layout.tsx'), 'SettingsLayout'),
         children: [
           { index: true, element: <Navigate to="/settings/profile" replace /> },
           {
             path: 'profile',
-            lazy: async () => {
-              const { ProfileSettingsRoute } = await import('#client/routes/settings/profile.tsx');
-              return { Component: ProfileSettingsRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/settings/profile.tsx'), 'ProfileSettingsRoute'),
           },
           {
             path: 'account',
-            lazy: async () => {
-              const { AccountSettingsRoute } = await import('#client/routes/settings/account.tsx');
-              return { Component: AccountSettingsRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/settings/account.tsx'), 'AccountSettingsRoute'),
           },
           {
             path: 'notifications',
-            lazy: async () => {
-              const { NotificationSettingsRoute } = await import('#client/routes/settings/notifications.tsx');
-              return { Component: NotificationSettingsRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/settings/notifications.tsx'), 'NotificationSettingsRoute'),
           },
         ],
       },
       {
         path: 'admin',
-        lazy: async () => {
-          const { AdminLayoutRoute } = await import('#client/routes/admin/admin-layout.tsx');
-          return { Component: AdminLayoutRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/admin/admin-layout.tsx'), 'AdminLayoutRoute'),
         children: [
           { index: true, element: <Navigate to="/admin/users" replace /> },
-          {
-            path: 'users',
-            lazy: async () => {
-              const { AdminUsersRoute } = await import('#client/routes/admin/users.tsx');
-              return { Component: AdminUsersRoute };
-            },
-          },
-          {
-            path: 'content',
-            lazy: async () => {
-              const { AdminContentRoute } = await import('#client/routes/admin/content.tsx');
-              return { Component: AdminContentRoute };
-            },
-          },
-          {
-            path: 'messages',
-            lazy: async () => {
-              const { AdminMessagesRoute } = await import('#client/routes/admin/messages.tsx');
-              return { Component: AdminMessagesRoute };
-            },
-          },
+          { path: 'users', lazy: lazyPage(() => import('#client/routes/admin/users.tsx'), 'AdminUsersRoute') },
+          { path: 'content', lazy: lazyPage(() => import('#client/routes/admin/content.tsx'), 'AdminContentRoute') },
+          { path: 'messages', lazy: lazyPage(() => import('#client/routes/admin/messages.tsx'), 'AdminMessagesRoute') },
           {
             path: 'page-views',
-            lazy: async () => {
-              const { AdminPageViewsRoute } = await import('#client/routes/admin/page-views.tsx');
-              return { Component: AdminPageViewsRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/admin/page-views.tsx'), 'AdminPageViewsRoute'),
           },
           {
             path: 'audit-log',
-            lazy: async () => {
-              const { AdminAuditLogRoute } = await import('#client/routes/admin/audit-log.tsx');
-              return { Component: AdminAuditLogRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/admin/audit-log.tsx'), 'AdminAuditLogRoute'),
           },
-          {
-            path: 'mail',
-            lazy: async () => {
-              const { AdminMailRoute } = await import('#client/routes/admin/mail.tsx');
-              return { Component: AdminMailRoute };
-            },
-          },
+          { path: 'mail', lazy: lazyPage(() => import('#client/routes/admin/mail.tsx'), 'AdminMailRoute') },
         ],
       },
       {
         path: 'ui-library',
-        lazy: async () => {
-          const { UiLibraryRoute } = await import('#client/routes/ui-library/ui-library.tsx');
-          return { Component: UiLibraryRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/ui-library/ui-library.tsx'), 'UiLibraryRoute'),
       },
-      {
-        path: 'profile',
-        lazy: async () => {
-          const { OwnProfileRoute } = await import('#client/routes/profiles/own-profile.tsx');
-          return { Component: OwnProfileRoute };
-        },
-      },
-      {
-        path: 'home',
-        lazy: async () => {
-          const { HomeFeedRoute } = await import('#client/routes/home-feed.tsx');
-          return { Component: HomeFeedRoute };
-        },
-      },
-      {
-        path: 'groups',
-        lazy: async () => {
-          const { GroupsRoute } = await import('#client/routes/groups/groups-list.tsx');
-          return { Component: GroupsRoute };
-        },
-      },
-      {
-        path: 'create',
-        lazy: async () => {
-          const { CreateGroupRoute } = await import('#client/routes/groups/create-group.tsx');
-          return { Component: CreateGroupRoute };
-        },
-      },
-      {
-        path: 'group/:slug',
-        lazy: async () => {
-          const { GroupRoute } = await import('#client/routes/groups/group-page.tsx');
-          return { Component: GroupRoute };
-        },
-      },
-      {
-        path: 'events',
-        lazy: async () => {
-          const { EventsRoute } = await import('#client/routes/sessions/events-page.tsx');
-          return { Component: EventsRoute };
-        },
-      },
-      {
-        path: 'event/:id',
-        lazy: async () => {
-          const { SessionRoute } = await import('#client/routes/sessions/session-page.tsx');
-          return { Component: SessionRoute };
-        },
-      },
+      { path: 'profile', lazy: lazyPage(() => import('#client/routes/profiles/own-profile.tsx'), 'OwnProfileRoute') },
+      { path: 'home', lazy: lazyPage(() => import('#client/routes/home-feed.tsx'), 'HomeFeedRoute') },
+      { path: 'groups', lazy: lazyPage(() => import('#client/routes/groups/groups-list.tsx'), 'GroupsRoute') },
+      { path: 'create', lazy: lazyPage(() => import('#client/routes/groups/create-group.tsx'), 'CreateGroupRoute') },
+      { path: 'group/:slug', lazy: lazyPage(() => import('#client/routes/groups/group-page.tsx'), 'GroupRoute') },
+      { path: 'events', lazy: lazyPage(() => import('#client/routes/sessions/events-page.tsx'), 'EventsRoute') },
+      { path: 'event/:id', lazy: lazyPage(() => import('#client/routes/sessions/session-page.tsx'), 'SessionRoute') },
       {
         path: 'group/:slug/edit',
-        lazy: async () => {
-          const { EditGroupRoute } = await import('#client/routes/groups/edit-group.tsx');
-          return { Component: EditGroupRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/groups/edit-group.tsx'), 'EditGroupRoute'),
       },
-      {
-        path: 'search',
-        lazy: async () => {
-          const { SearchRoute } = await import('#client/routes/search/search-page.tsx');
-          return { Component: SearchRoute };
-        },
-      },
-      {
-        path: 'creator',
-        lazy: async () => {
-          const { CreatorsRoute } = await import('#client/routes/discover/creators.tsx');
-          return { Component: CreatorsRoute };
-        },
-      },
-      {
-        path: 'dashboard',
-        lazy: async () => {
-          const { DashboardRoute } = await import('#client/routes/dashboard/dashboard.tsx');
-          return { Component: DashboardRoute };
-        },
-      },
-      {
-        path: 'about',
-        lazy: async () => {
-          const { AboutRoute } = await import('#client/routes/pages/about.tsx');
-          return { Component: AboutRoute };
-        },
-      },
-      {
-        path: 'blog',
-        lazy: async () => {
-          const { BlogRoute } = await import('#client/routes/pages/blog.tsx');
-          return { Component: BlogRoute };
-        },
-      },
-      {
-        path: 'blog/:slug',
-        lazy: async () => {
-          const { BlogPostRoute } = await import('#client/routes/pages/blog-post.tsx');
-          return { Component: BlogPostRoute };
-        },
-      },
-      {
-        path: 'contact',
-        lazy: async () => {
-          const { ContactRoute } = await import('#client/routes/pages/contact.tsx');
-          return { Component: ContactRoute };
-        },
-      },
-      {
-        path: 'support',
-        lazy: async () => {
-          const { SupportRoute } = await import('#client/routes/pages/support.tsx');
-          return { Component: SupportRoute };
-        },
-      },
+      { path: 'search', lazy: lazyPage(() => import('#client/routes/search/search-page.tsx'), 'SearchRoute') },
+      { path: 'creator', lazy: lazyPage(() => import('#client/routes/discover/creators.tsx'), 'CreatorsRoute') },
+      { path: 'dashboard', lazy: lazyPage(() => import('#client/routes/dashboard/dashboard.tsx'), 'DashboardRoute') },
+      { path: 'about', lazy: lazyPage(() => import('#client/routes/pages/about.tsx'), 'AboutRoute') },
+      { path: 'blog', lazy: lazyPage(() => import('#client/routes/pages/blog.tsx'), 'BlogRoute') },
+      { path: 'blog/:slug', lazy: lazyPage(() => import('#client/routes/pages/blog-post.tsx'), 'BlogPostRoute') },
+      { path: 'contact', lazy: lazyPage(() => import('#client/routes/pages/contact.tsx'), 'ContactRoute') },
+      { path: 'support', lazy: lazyPage(() => import('#client/routes/pages/support.tsx'), 'SupportRoute') },
       {
         path: 'privacy-policy',
-        lazy: async () => {
-          const { PrivacyPolicyRoute } = await import('#client/routes/pages/privacy-policy.tsx');
-          return { Component: PrivacyPolicyRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/pages/privacy-policy.tsx'), 'PrivacyPolicyRoute'),
       },
       {
         path: 'terms-of-service',
-        lazy: async () => {
-          const { TermsOfServiceRoute } = await import('#client/routes/pages/terms-of-service.tsx');
-          return { Component: TermsOfServiceRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/pages/terms-of-service.tsx'), 'TermsOfServiceRoute'),
       },
       {
         path: 'background-gradient',
-        lazy: async () => {
-          const { BackgroundGradientRoute } = await import('#client/routes/pages/background-gradient.tsx');
-          return { Component: BackgroundGradientRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/pages/background-gradient.tsx'), 'BackgroundGradientRoute'),
       },
       {
         path: 'group/:slug/question/:questionId',
-        lazy: async () => {
-          const { QuestionRoute } = await import('#client/routes/groups/question-page.tsx');
-          return { Component: QuestionRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/groups/question-page.tsx'), 'QuestionRoute'),
       },
       {
         path: 'group/:slug/post/:postId',
-        lazy: async () => {
-          const { PostRoute } = await import('#client/routes/groups/post-page.tsx');
-          return { Component: PostRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/groups/post-page.tsx'), 'PostRoute'),
       },
       // Reserved words of spec section 2 with no page of their own go where a person expects.
       { path: 'app', element: <Navigate to="/home" replace /> },
@@ -307,50 +133,29 @@ export const routes: RouteObject[] = [
       { path: 'user', element: <Navigate to="/profile" replace /> },
       {
         path: 'user/:id',
-        lazy: async () => {
-          const { UserRedirectRoute } = await import('#client/routes/profiles/user-redirect.tsx');
-          return { Component: UserRedirectRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/profiles/user-redirect.tsx'), 'UserRedirectRoute'),
       },
       // People's profiles: after every static page (React Router ranks static segments first anyway);
       // reserved words (shared/constants/reserved-words.ts) keep handles off the static pages' names.
       {
         path: ':username',
-        lazy: async () => {
-          const { ProfileLayoutRoute } = await import('#client/routes/profiles/profile-layout.tsx');
-          return { Component: ProfileLayoutRoute };
-        },
+        lazy: lazyPage(() => import('#client/routes/profiles/profile-layout.tsx'), 'ProfileLayoutRoute'),
         children: [
           {
             index: true,
-            lazy: async () => {
-              const { ProfileGroupsRoute } = await import('#client/routes/profiles/profile-sections.tsx');
-              return { Component: ProfileGroupsRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/profiles/profile-sections.tsx'), 'ProfileGroupsRoute'),
           },
           {
             path: 'followers',
-            lazy: async () => {
-              const { ProfileFollowersRoute } = await import('#client/routes/profiles/profile-sections.tsx');
-              return { Component: ProfileFollowersRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/profiles/profile-sections.tsx'), 'ProfileFollowersRoute'),
           },
           {
             path: 'following',
-            lazy: async () => {
-              const { ProfileFollowingRoute } = await import('#client/routes/profiles/profile-sections.tsx');
-              return { Component: ProfileFollowingRoute };
-            },
+            lazy: lazyPage(() => import('#client/routes/profiles/profile-sections.tsx'), 'ProfileFollowingRoute'),
           },
         ],
       },
-      {
-        path: '*',
-        lazy: async () => {
-          const { NotFoundRoute } = await import('#client/routes/not-found.tsx');
-          return { Component: NotFoundRoute };
-        },
-      },
+      { path: '*', lazy: lazyPage(() => import('#client/routes/not-found.tsx'), 'NotFoundRoute') },
     ],
   },
 ];

@@ -66,17 +66,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [verb, isDisabled] of [
-    ['disable', true],
-    ['enable', false],
-  ] as const) {
+  const setDisabledRoute = (path: string, isDisabled: boolean, summary: string) =>
     app.post(
-      `/api/admin/users/:userId/${verb}`,
+      path,
       {
         schema: {
-          summary: isDisabled
-            ? 'Disable an account: its sessions and live connections end, and it cannot sign in'
-            : 'Enable a disabled account again',
+          summary,
           tags: ['admin'],
           params: z.strictObject({ userId: Id }),
           response: { 200: AdminUserResponseSchema, ...writeErrors },
@@ -94,7 +89,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { user };
       },
     );
-  }
+  setDisabledRoute(
+    '/api/admin/users/:userId/disable',
+    true,
+    'Disable an account: its sessions and live connections end, and it cannot sign in',
+  );
+  setDisabledRoute('/api/admin/users/:userId/enable', false, 'Enable a disabled account again');
 
   app.post(
     '/api/admin/users/:userId/password-reset',
@@ -206,15 +206,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [verb, isHandled] of [
-    ['handle', true],
-    ['reopen', false],
-  ] as const) {
+  const setHandledRoute = (path: string, isHandled: boolean, summary: string) =>
     app.post(
-      `/api/admin/contact-messages/:messageId/${verb}`,
+      path,
       {
         schema: {
-          summary: isHandled ? 'Mark a contact message handled' : 'Open a handled contact message again',
+          summary,
           tags: ['admin'],
           params: z.strictObject({ messageId: Id }),
           response: { 200: AdminContactResponseSchema, ...writeErrors },
@@ -232,7 +229,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         return { message };
       },
     );
-  }
+  setHandledRoute('/api/admin/contact-messages/:messageId/handle', true, 'Mark a contact message handled');
+  setHandledRoute('/api/admin/contact-messages/:messageId/reopen', false, 'Open a handled contact message again');
 
   app.get(
     '/api/admin/page-views',

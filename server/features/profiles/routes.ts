@@ -129,15 +129,12 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
       changeFollow(request.viewer, request.params.userId, false),
     );
 
-    for (const direction of ['followers', 'following'] as const) {
+    const followsRoute = (path: string, direction: 'followers' | 'following', summary: string) =>
       app.get(
-        `/api/users/:userId/${direction}`,
+        path,
         {
           schema: {
-            summary:
-              direction === 'followers'
-                ? 'The people who follow a person, newest first'
-                : 'The people a person follows, newest first',
+            summary,
             description: '20 a page unless `limit` says otherwise; pass `nextCursor` as `cursor` for the next page.',
             tags: ['profiles'],
             params: UserParamsSchema,
@@ -155,6 +152,7 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
             limit: request.query.limit,
           }),
       );
-    }
+    followsRoute('/api/users/:userId/followers', 'followers', 'The people who follow a person, newest first');
+    followsRoute('/api/users/:userId/following', 'following', 'The people a person follows, newest first');
   };
 }

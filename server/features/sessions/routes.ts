@@ -156,18 +156,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [action, to] of [
-    ['start', 'live'],
-    ['end', 'ended'],
-  ] as const) {
+  const changeStateRoute = (path: string, to: 'live' | 'ended', summary: string) =>
     app.post(
-      `/api/sessions/:sessionId/${action}`,
+      path,
       {
         schema: {
-          summary:
-            action === 'start'
-              ? 'Start a scheduled session (the host); subscribers get a reminder'
-              : 'End a live session (the host)',
+          summary,
           description: 'Any other transition is 409 with the reason.',
           tags: TAGS,
           params: SessionParamsSchema,
@@ -183,7 +177,12 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       }),
     );
-  }
+  changeStateRoute(
+    '/api/sessions/:sessionId/start',
+    'live',
+    'Start a scheduled session (the host); subscribers get a reminder',
+  );
+  changeStateRoute('/api/sessions/:sessionId/end', 'ended', 'End a live session (the host)');
 
   app.get(
     '/api/sessions/:sessionId/calendar.ics',
