@@ -33,7 +33,7 @@ const NotificationBell = lazy(async () => ({
   default: (await import('#client/features/notifications/components/notification-bell.tsx')).NotificationBell,
 }));
 import { NAV_SECTIONS } from './nav-sections.ts';
-import { SignInModalProvider, useSignInModal } from './sign-in-modal.tsx';
+import { SignInModalProvider, useSignInModal } from '../../features/accounts/components/sign-in-modal.tsx';
 import { SiteSearch } from './site-search.tsx';
 import { TopNav } from './top-nav.tsx';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { isSidebarShortcut } from '#client/components/layout/sidebar-context.tsx';
 
-import { hasSignInModal } from './sign-in-modal.tsx';
+import { hasSignInModal } from '../../features/accounts/components/sign-in-modal.tsx';
 import { isDarkFor } from './theme.ts';
 
 const key = (key: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({

@@ -1,7 +1,7 @@
 import { Avatar as AvatarPrimitive } from 'radix-ui';
 import { Children, createContext, useContext, type ComponentProps, type ReactNode } from 'react';
 
-import { avatarSrcSet } from '#client/features/images/utils/srcset.ts';
+import { avatarSrcSet } from '#client/lib/srcset.ts';
 import { cn } from '#client/lib/cn.ts';
 import { AVATAR_GROUP_MAX, type AVATAR_GRADIENT_COUNT } from '#shared/constants/ui.ts';
 

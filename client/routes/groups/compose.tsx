@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import type { RenderPersonLink } from '#client/features/groups/components/members-panel.tsx';
 import { uploadImage } from '#client/features/images/api/upload-image.ts';

@@ -2,7 +2,7 @@ import { Bell, IdCard, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';

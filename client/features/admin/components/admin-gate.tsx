@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';

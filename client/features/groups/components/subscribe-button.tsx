@@ -1,6 +1,6 @@
 import { BellPlus, BellRing } from 'lucide-react';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useSetSubscription } from '#client/features/groups/api/subscription.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useSetSubscription } from '#client/features/groups/api/subscription.ts';

@@ -1,6 +1,6 @@
 import { UserCheck, UserPlus } from 'lucide-react';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useFollow, type FollowTarget } from '#client/features/profiles/api/follow.ts';

@@ -1,7 +1,7 @@
 import { Bell, CalendarDays, House, MessagesSquare, Settings2, Star, Users } from 'lucide-react';
 import { useState } from 'react';
 
-import { useSignInModal } from '#client/app/shell/sign-in-modal.tsx';
+import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { SidebarNav, type SidebarSection } from '#client/components/layout/sidebar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 
