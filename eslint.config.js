@@ -4,17 +4,24 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Which source root may import which: shared stands alone, client and server never meet. */
-const boundaries = (forbidden) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      patterns: forbidden.map((root) => ({
-        group: [`#${root}/*`, `**/${root}/*`],
-        message: `Code here may not import from ${root}/: move what both sides need to shared/.`,
-      })),
-    },
-  ],
+const rootPatterns = (forbidden) =>
+  forbidden.map((root) => ({
+    group: [`#${root}/*`, `**/${root}/*`],
+    message: `Code here may not import from ${root}/: move what both sides need to shared/.`,
+  }));
+const boundaries = (forbidden, more = []) => ({
+  'no-restricted-imports': ['error', { patterns: [...rootPatterns(forbidden), ...more] }],
 });
+
+/** Zones inside the client: the UI kit imports no feature and no app code; features do not import the app. */
+const NO_FEATURES = {
+  group: ['#client/features/*', '**/features/*'],
+  message: 'The UI kit may not import a feature: pass what it needs as props, or move the helper to client/lib.',
+};
+const NO_APP = {
+  group: ['#client/app/*', '**/app/*'],
+  message: 'This may not import client/app/ (the shell and router compose features, not the other way round).',
+};
 
 /**
  * The client takes only types from zod and the shared schemas (decision 024): their values would
@@ -73,6 +80,16 @@ export default tseslint.config(
       'client/**/*.test.{ts,tsx}',
     ],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    files: ['client/components/ui/**'],
+    ignores: ['client/**/*.test.{ts,tsx}'],
+    rules: boundaries(['server'], [NO_FEATURES, NO_APP]),
+  },
+  {
+    files: ['client/features/**'],
+    ignores: ['client/**/*.test.{ts,tsx}'],
+    rules: boundaries(['server'], [NO_APP]),
   },
   { files: ['server/**'], rules: boundaries(['client']) },
   { files: ['shared/**'], rules: boundaries(['client', 'server']) },
