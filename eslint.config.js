@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -90,6 +92,23 @@ export default tseslint.config(
     files: ['client/features/**'],
     ignores: ['client/**/*.test.{ts,tsx}'],
     rules: boundaries(['server'], [NO_APP]),
+  },
+  {
+    // No import cycles: a module's imports form a tree, so a newcomer can read them bottom-up.
+    files: ['client/**', 'server/**', 'shared/**', 'scripts/**', 'tests/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.server.json', 'tsconfig.client.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    // A dynamic import() back is no cycle at load time: the toast API loads its toaster lazily.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true }] },
   },
   { files: ['server/**'], rules: boundaries(['client']) },
   { files: ['shared/**'], rules: boundaries(['client', 'server']) },
