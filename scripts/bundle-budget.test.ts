@@ -10,7 +10,7 @@ describe('the first load of the built client', () => {
     expect(budgetFailures(loads)).toEqual([]);
   });
 
-  it('has budgets within issue 15’s targets', () => {
+  it('has budgets within their targets', () => {
     for (const load of measureFirstLoads()) expect(load.budget, load.page).toBeLessThanOrEqual(load.target);
   });
 

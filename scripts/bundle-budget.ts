@@ -27,7 +27,7 @@ export type FirstLoad = {
   files: { file: string; gzip: number }[];
   total: number;
   budget: number;
-  /** Where issue 15 wants the budget to go. */
+  /** Where the budget should go in the end (FIRST_LOAD_JS_TARGETS_KB). */
   target: number;
 };
 

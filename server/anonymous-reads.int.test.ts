@@ -1,4 +1,4 @@
-// Anonymous reads write nothing to the database (issue 15): a burst of anonymous page loads and
+// Anonymous reads write nothing to the database: a burst of anonymous page loads and
 // API reads, on a PostgreSQL server of its own, leaves every row as it was and assigns no
 // transaction id (a row lock such as FOR KEY SHARE assigns one and marks the row it locks).
 import fs from 'node:fs';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createQueryClient, queryClientConfig, queryRetryDelay } from '#client/app/query-client.ts';
 
-describe('query client (spec section 9, data cache)', () => {
+describe('query client (data cache)', () => {
   const { queries, mutations } = queryClientConfig.defaultOptions;
 
   it('keeps answers fresh for 30 seconds', () => {

@@ -1,17 +1,17 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { QueryClientConfig } from '@tanstack/react-query';
 
-/** Spec section 9, "Data cache": how long an answer counts as fresh. */
+/** How long an answer counts as fresh. */
 export const QUERY_STALE_TIME_MS = 30_000;
-/** Spec section 9: how long an answer nobody uses stays in the cache. */
+/** How long an answer nobody uses stays in the cache. */
 export const QUERY_GC_TIME_MS = 300_000;
-/** Spec section 9: how often a failed query is tried again. */
+/** How often a failed query is tried again. */
 export const QUERY_RETRY_COUNT = 3;
-/** Spec section 9: first retry delay; each further one doubles. */
+/** First retry delay of a failed query; each further one doubles. */
 export const QUERY_RETRY_BASE_MS = 1_000;
-/** Spec section 9: the retry delay never grows past this. */
+/** The retry delay never grows past this. */
 export const QUERY_RETRY_MAX_MS = 30_000;
-/** Spec section 9: a failed mutation is tried once more. */
+/** A failed mutation is tried once more. */
 export const MUTATION_RETRY_COUNT = 1;
 
 /** Delay before retry number `attempt + 1` of a query: 1 s, 2 s, 4 s, … capped at 30 s. */
@@ -19,7 +19,7 @@ export function queryRetryDelay(attempt: number): number {
   return Math.min(QUERY_RETRY_BASE_MS * 2 ** attempt, QUERY_RETRY_MAX_MS);
 }
 
-/** The cache settings of spec section 9, exported so a test can hold them to the spec. */
+/** The cache settings above, exported so a test can hold them to the spec. */
 export const queryClientConfig = {
   defaultOptions: {
     queries: {

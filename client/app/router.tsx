@@ -123,7 +123,7 @@ export const routes: RouteObject[] = [
         path: 'group/:slug/post/:postId',
         lazy: lazyPage(() => import('#client/routes/groups/post-page.tsx'), 'PostRoute'),
       },
-      // Reserved words of spec section 2 with no page of their own go where a person expects.
+      // Reserved path words with no page of their own go where a person expects.
       { path: 'app', element: <Navigate to="/home" replace /> },
       { path: 'index', element: <Navigate to="/" replace /> },
       { path: 'auth', element: <Navigate to="/login" replace /> },

@@ -11,7 +11,7 @@ export function apiError(status: number, code: string, message: string, headers:
   return json({ error: { code, message } }, status, headers);
 }
 
-/** A profile with the defaults of spec section 3. */
+/** A new profile: no followers, no quote, no image, the default e-mail settings. */
 export function buildProfile(overrides: Partial<Profile> = {}): Profile {
   return {
     uId: 'user-1',

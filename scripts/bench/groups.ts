@@ -1,5 +1,5 @@
 // `npm run bench groups [-- --users 100000 --groups 10000 --subscriptions 1000000 --duration 10 --connections 20]`
-// Issue 6: the subscription list (GET /api/me/subscriptions) and the subscriber list
+// The subscription list (GET /api/me/subscriptions) and the subscriber list
 // (GET /api/groups/:groupId/subscribers) on PostgreSQL at scale. It makes a fresh database
 // (townhall_bench_<random>) on BENCH_DATABASE_URL, TEST_DATABASE_URL or the local server, migrates it,
 // fills it with set-based SQL, starts the real server on it as a child process (NODE_ENV=production),

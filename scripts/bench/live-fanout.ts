@@ -1,5 +1,5 @@
 // `npm run bench live-fanout [-- --clients 1000,5000 --writes 30 --workers 2]`
-// Issue 7: live fan-out. N WebSocket clients watch one ama group while questions and votes arrive;
+// Live fan-out. N WebSocket clients watch one ama group while questions and votes arrive;
 // for each write, the time from its HTTP response reaching the writer to the event reaching every
 // client, p50/p99 over all (client, write) pairs and of the last client per write, beside the same
 // broadcast done by a bare `ws` server in the same run (the floor), and the ratio of the two.

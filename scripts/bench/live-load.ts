@@ -1,5 +1,5 @@
 // `npm run bench live-load [-- --viewers 5000 --idle-viewers 10000 --rounds 3 --duration 10 --connections 20]`
-// Issue 15, "live under load": the live channel beside the reads of the group its viewers watch.
+// Live under load: the live channel beside the reads of the group its viewers watch.
 // It makes a fresh database (townhall_live_load_<random>) on BENCH_DATABASE_URL, TEST_DATABASE_URL or
 // the local server, starts the real server on it as a child process (NODE_ENV=production, pool
 // --pool, TRUST_PROXY=loopback), fills one ama group through the API (a live session, people who

@@ -1,5 +1,5 @@
 // `npm run bench reads [-- --scale 1 --duration 3 --rounds 2 --connections 20]`
-// Issue 15: every read the app makes, anonymous and signed in, against the floor of its stack,
+// Every read the app makes, anonymous and signed in, against the floor of its stack,
 // in one run. It makes a fresh database (townhall_reads_bench_<random>) on BENCH_DATABASE_URL,
 // TEST_DATABASE_URL or the local server, migrates it and fills it with a large community in
 // set-based SQL (lib/community.ts: at --scale 1, 100,000 people, 10,000 groups, 1,000,000
@@ -43,7 +43,7 @@ import { createFloorTable, startReadFloor } from './lib/read-floor.ts';
 
 const { values } = parseArgs({
   options: {
-    /** Share of issue 15's community (1 = 100,000 people, 1,000,000 questions…). */
+    /** Share of the benchmark community (1 = 100,000 people, 1,000,000 questions…). */
     scale: { type: 'string', default: '1' },
     /** Seconds of load per measurement. */
     duration: { type: 'string', default: '3' },

@@ -1,12 +1,12 @@
 // `npm run bench search [-- --users 100000 --groups 10000 --posts 100000 --questions 100000 --duration 5 --rounds 2 --connections 20]`
-// Issue 8: the top bar's suggestions (GET /api/search/suggestions) and the /search tabs (GET /api/search)
+// The top bar's suggestions (GET /api/search/suggestions) and the /search tabs (GET /api/search)
 // on PostgreSQL at scale. It makes a fresh database (townhall_bench_<random>) on BENCH_DATABASE_URL,
 // TEST_DATABASE_URL or the local server, migrates it, fills it with set-based SQL (names and words
 // drawn from real-looking lists, popular ones more often), starts the real server on it as a child
 // process (NODE_ENV=production), loads each query with autocannon on loopback (each request from
 // its own X-Forwarded-For address, so the per-address limit measures its cost but never refuses)
 // and prints requests per second, p50/p99 latency, the statements per request and their SQL time
-// (EXPLAIN ANALYZE of the statements the server's own search functions send). Issue 15: the read
+// (EXPLAIN ANALYZE of the statements the server's own search functions send). The read
 // floor (scripts/bench/lib/search-floor.ts, a bare Fastify + node-postgres 20-row keyset list) is
 // loaded in the same run, interleaved with every row (app, floor, app, floor… over --rounds), and
 // each row prints its ratio to the floor. The database is dropped at the end unless --keep.

@@ -1,5 +1,5 @@
 // `npm run bench sign-ins [-- --accounts 300 --rate 50 --seconds 10 --get-rate 100 --path /api/health]`
-// Issue 15, item 6: sign-ins do not stall the server. Signs up --accounts people through the API
+// Sign-ins do not stall the server. Signs up --accounts people through the API
 // first, then measures a cheap GET sent at a steady --get-rate (open loop: one request every
 // 1/rate seconds, whatever the answers do) for --seconds alone, and for --seconds again while
 // e-mail + password sign-ins arrive at --rate a second (also open loop). Prints p50/p99 of the GET

@@ -27,7 +27,7 @@ export const openApiPlugin = fp(
       uiConfig: { url: '/api/openapi.json', validatorUrl: null } as never,
     });
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    // 'api' is a reserved word (spec section 2): a person who opens /api lands on the docs.
+    // 'api' is a reserved path word: a person who opens /api lands on the docs.
     app.get('/api', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/api/docs', 302));
   },
   { name: 'openapi' },

@@ -1,10 +1,10 @@
 /**
  * Texts of the account routes that people read, kept once for the server (which answers them)
- * and the client (which checks the same things before sending). Spec section 8 gives most of
+ * and the client (which checks the same things before sending). The spec gives most of
  * them word for word; the others are ours.
  */
 
-/** Sign-up failures the sign-in library reports (spec section 8, sign-up). */
+/** Sign-up failures the sign-in library reports. */
 export const SIGN_UP_ERRORS = {
   weakPassword: 'Password should be at least 6 characters.',
   invalidEmail: 'Please enter a valid email address.',
@@ -16,7 +16,7 @@ export const SIGN_UP_ERRORS = {
   usernameTooLong: 'Username should be at most 64 characters.',
 } as const;
 
-/** Changing the password (spec section 8, change password); also the short-password text of a reset. */
+/** Changing the password; also the short-password text of a reset. */
 export const CHANGE_PASSWORD_MESSAGES = {
   noUser: 'No user is currently signed in',
   wrongPassword: 'Current password is incorrect',
@@ -31,7 +31,7 @@ export const PASSWORD_RESET_MESSAGES = {
   invalidLink: 'This reset link is invalid or has expired. Ask for a new one.',
 } as const;
 
-/** E-mail settings (spec section 8, profile and settings). */
+/** E-mail settings. */
 export const EMAIL_SETTINGS_MESSAGES = {
   invalidData: 'Invalid email settings data',
   unauthenticated: 'User must be authenticated',

@@ -1,5 +1,5 @@
 /**
- * E-mail settings of a profile and their defaults (spec section 3). `unsubscribedAll` stops
+ * E-mail settings of a profile and their defaults. `unsubscribedAll` stops
  * every e-mail except password reset.
  */
 export const DEFAULT_EMAIL_SETTINGS = {

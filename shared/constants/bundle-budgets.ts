@@ -10,7 +10,7 @@ export const BUDGET_KB = 1000;
  * Checked twice in `npm test`: over the built module graph (scripts/bundle-budget.test.ts) and
  * in Chromium as a phone (tests/e2e/first-load.e2e.test.ts). They hold today's first loads with a
  * little room (98.2, 126.3 and 116.0 KB when they were set, with zod off the first load, decision
- * 024, on Preact's compat layer, decision 023), so any growth fails, and never above issue 15's
+ * 024, on Preact's compat layer, decision 023), so any growth fails, and never above the
  * targets below; lower them as code leaves the first load (decision 020).
  */
 export const FIRST_LOAD_JS_BUDGETS_KB = {
@@ -20,7 +20,7 @@ export const FIRST_LOAD_JS_BUDGETS_KB = {
 } as const satisfies Partial<Record<PageRoute, number>>;
 
 /**
- * Where issue 15 wants the budgets to go (100 KB for `/`, 150 KB for a group or session page).
+ * Where the budgets should go in the end (100 KB for `/`, 150 KB for a group or session page).
  * Every page is within it now (decisions 023 and 024); the budgets above may not exceed it.
  * The budget report prints how far each page is from it.
  */

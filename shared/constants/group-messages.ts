@@ -2,7 +2,7 @@ import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 
 /**
  * Texts of groups and subscriptions, kept once for the server (which answers them) and the
- * client (which shows them). The subscription texts are spec section 8 word for word; the
+ * client (which shows them). The subscription texts are the spec's, word for word; the
  * others are ours.
  */
 export const SUBSCRIPTION_MESSAGES = {
@@ -18,7 +18,7 @@ export const SUBSCRIPTION_MESSAGES = {
   notSubscribed: 'You are not subscribed to this group',
 } as const;
 
-/** Toasts of subscribing (spec section 8). */
+/** Toasts of subscribing. */
 export const SUBSCRIPTION_TOASTS = {
   successTitle: 'Success',
   subscribed: 'Subscribed successfully!',

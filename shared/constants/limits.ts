@@ -1,7 +1,7 @@
-/** Version segment of the data model (spec sections 3 and 9), recorded in the database. */
+/** Version segment of the data model, recorded in the database. */
 export const DATA_VERSION = '0.0.3';
 
-/** Spec section 9. */
+/** Shortest username and password the sign-up accepts. */
 export const USERNAME_MIN_LENGTH = 3;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Page size of the subscribers and subscriptions lists. */
@@ -13,7 +13,7 @@ export const PAGE_SIZE = 20;
  */
 export const NEW_ITEMS_COUNT_CAP = 100;
 
-/** Limits of a group's fields (ours: the spec names none) and page sizes (spec section 9: 20). */
+/** Limits of a group's fields (ours: the spec names none) and page sizes (20, as every list). */
 export const GROUP_LIMITS = {
   nameMax: 80,
   slugMin: 3,

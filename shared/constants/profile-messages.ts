@@ -2,7 +2,7 @@ import { PROFILE_LIMITS } from '#shared/constants/limits.ts';
 
 /**
  * Texts of the profile and follow routes, kept once for the server (which answers them) and
- * the client (which checks the same things before sending). The first five are spec section 8
+ * the client (which checks the same things before sending). The first five are the spec's,
  * word for word; the others are ours.
  */
 export const PROFILE_MESSAGES = {

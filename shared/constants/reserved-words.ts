@@ -1,5 +1,5 @@
 /**
- * The 29 first-level path words of spec section 2: each names a page of Townhall that exists
+ * The 29 reserved first-level path words: each names a page of Townhall that exists
  * or is kept for one.
  */
 export const SPEC_RESERVED_WORDS = [
@@ -53,7 +53,7 @@ export const RESERVED_WORDS = [
 const reserved: ReadonlySet<string> = new Set(RESERVED_WORDS);
 
 /**
- * Whether a slug or handle is reserved (spec section 5): compared trimmed and lowercased;
+ * Whether a slug or handle is reserved: compared trimmed and lowercased;
  * an empty value is not reserved.
  */
 export function isReservedWord(value: string): boolean {

@@ -1,4 +1,4 @@
-/** Limits, texts, tabs and links of search (issue 8), shared by the server and the client. */
+/** Limits, texts, tabs and links of search, shared by the server and the client. */
 
 export const SEARCH_LIMITS = {
   /** Longer queries are refused (400). */

@@ -95,5 +95,5 @@ export const COMMAND_LIST_MAX_HEIGHT_PX = 300;
 /** Text areas show at least this many rows. */
 export const TEXT_AREA_MIN_ROWS = 3;
 
-/** Session loading ends on its own after this long (spec section 4). */
+/** Session loading ends on its own after this long. */
 export const SESSION_LOADING_TIMEOUT_MS = 10_000;

@@ -1,7 +1,7 @@
 /**
  * The one contract between the image pipeline (server/features/images), the API and the
  * client: where renditions of an uploaded image live and how to build srcset from them.
- * Spec section 9: image widths 640 to 3840 (the device widths below), sizes 16 to 384.
+ * Image widths are 640 to 3840 (the device widths below), sizes 16 to 384.
  */
 
 /** Widths of the renditions of group and post images (never upscaled). */

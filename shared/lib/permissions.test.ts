@@ -13,7 +13,7 @@ import {
   type PermissionResult,
 } from './permissions.ts';
 
-// The expected answers are spelled out, not recomputed: this table is spec section 6 read
+// The expected answers are spelled out, not recomputed: this table is the spec's permission rule read
 // cell by cell, so a change to the rule shows up here as a failing row.
 const ALLOWED: PermissionResult = { allowed: true, requirements: [] };
 const HOST_COMMENT: PermissionResult = {

@@ -1,16 +1,16 @@
 /**
- * The permission rule of spec section 6: one function both sides use. The client asks it
+ * The permission rule: one function both sides use. The client asks it
  * before an action to pick the gate flow (sign in, subscribe, or an 'Access Denied' toast);
  * the server asks it before every write in a group and answers 401/403 with its reason.
  */
 
-/** Roles a signed-in person can have in a group (spec section 4). */
+/** Roles a signed-in person can have in a group. */
 export const GROUP_ROLES = ['host', 'member', 'subscriber', 'guest'] as const;
 export type KnownGroupRole = (typeof GROUP_ROLES)[number];
 /** 'unknown': signed out, or access not loaded yet. */
 export type GroupRole = KnownGroupRole | 'unknown';
 
-/** The interaction model's actions (spec section 3). */
+/** The interaction model's actions. */
 export const INTERACTION_ACTIONS = ['like', 'comment', 'reply', 'ask', 'post', 'attach_image'] as const;
 export type InteractionAction = (typeof INTERACTION_ACTIONS)[number];
 
@@ -29,7 +29,7 @@ export interface PermissionResult {
   reason?: string;
 }
 
-/** The rule's reasons, word for word (spec section 6). */
+/** The rule's reasons, word for word as the spec gives them. */
 export const PERMISSION_REASONS = {
   hostComment: 'Hosts answer questions rather than comment on them',
   guest: 'Please sign in and subscribe to interact',
@@ -38,7 +38,7 @@ export const PERMISSION_REASONS = {
 const SUBSCRIBER_ACTIONS: ReadonlySet<string> = new Set<InteractionAction>(INTERACTION_ACTIONS);
 
 /**
- * Whether `role` may do `action` on `target` (spec section 6, exactly):
+ * Whether `role` may do `action` on `target`, exactly:
  * host — everything but comment on the question queue; member — everything;
  * subscriber — the six interaction actions, anything else needs a subscription;
  * guest — nothing, needs sign-in and a subscription; anyone else — nothing, needs sign-in.
@@ -69,7 +69,7 @@ export function checkPermission(
 }
 
 /**
- * Role of a person in a group (spec section 4): host if they own it, else member if a
+ * Role of a person in a group: host if they own it, else member if a
  * members record exists, else subscriber if a subscribers record exists, else guest;
  * signed out (no user id) is unknown.
  */
@@ -86,7 +86,7 @@ export function deriveGroupRole(input: {
   return 'guest';
 }
 
-/** canSubscribe (spec section 4): access is known and the person is not host, member or subscriber. */
+/** canSubscribe: access is known and the person is not host, member or subscriber. */
 export function canSubscribe(role: GroupRole): boolean {
   return role === 'guest';
 }
@@ -110,7 +110,7 @@ export function canDeleteContent(viewerId: string | null, item: OwnedContent): b
   return viewerId !== null && (viewerId === item.authorId || viewerId === item.hostId);
 }
 
-/** Words of the subscribe gate per blocked action (spec section 2). */
+/** Words of the subscribe gate per blocked action. */
 export const GATE_WORDING: Record<InteractionAction | 'continue', { title: string; confirm: string }> = {
   like: { title: 'Subscribe to like', confirm: 'Subscribe & Like' },
   comment: { title: 'Subscribe to comment', confirm: 'Subscribe & Comment' },
@@ -121,7 +121,7 @@ export const GATE_WORDING: Record<InteractionAction | 'continue', { title: strin
   continue: { title: 'Subscribe to continue', confirm: 'Subscribe & Continue' },
 };
 
-/** The gate's text and busy label (spec section 2). */
+/** The gate's text and busy label. */
 export const GATE_TEXTS = {
   description:
     'Subscribing to this creator is required to engage. Townhall will subscribe you and complete the action in one step.',

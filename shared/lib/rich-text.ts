@@ -1,5 +1,5 @@
 /**
- * The small formatting subset of posts, comments, questions and answers (issue 7): paragraphs
+ * The small formatting subset of posts, comments, questions and answers: paragraphs
  * and line breaks, **bold**, *italics* or _italics_, `-`/`*` bullet lists, `1.` numbered lists,
  * [links](https://…) and bare https:// URLs. Texts are stored as typed; this turns them into a
  * tree the client renders as React elements, so no markup in a text ever reaches the DOM as

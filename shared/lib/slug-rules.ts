@@ -12,7 +12,7 @@ export function normalizeSlug(slug: string): string {
 
 /**
  * The checks of a group slug that need no database, in order: length, characters, and the
- * reserved words of spec section 2 (compared trimmed and lowercased, spec section 5).
+ * reserved path words (compared trimmed and lowercased).
  */
 export function slugFormatMessages(value: string): string[] {
   const messages: string[] = [];

@@ -30,7 +30,7 @@ export function isUnavailableUsername(username: string): boolean {
 }
 
 /**
- * The checks of spec section 5 that need no database: e-mail shape, username length,
+ * The sign-up checks that need no database: e-mail shape, username length,
  * characters and availability. Returns the failing messages in the spec's order.
  */
 export function usernameAndEmailFormatMessages(input: { email: string; username: string }): string[] {
@@ -42,7 +42,7 @@ export function usernameAndEmailFormatMessages(input: { email: string; username:
 }
 
 /**
- * The username checks of spec section 5 that need no database (length, characters,
+ * The username checks that need no database (length, characters,
  * availability), in the spec's order. A profile change skips availability when the name is
  * the person's own already (`isUnchanged`): a reserved name kept is not refused.
  */

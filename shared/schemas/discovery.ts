@@ -7,7 +7,7 @@ import { PostImageSchema } from './posts.ts';
 import { AmaSessionSchema, SessionListResponseSchema } from './sessions.ts';
 
 /**
- * The API contract of discovery (issue 8): the signed-in home feed, the creators directory and
+ * The API contract of discovery: the signed-in home feed, the creators directory and
  * the creator dashboard. Server routes validate with these; the client types its answers with
  * them (type-only imports, decision 024).
  */

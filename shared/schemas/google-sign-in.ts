@@ -26,7 +26,7 @@ export type GoogleSignInStartResponse = z.infer<typeof GoogleSignInStartResponse
 export const GoogleIdTokenResponseSchema = z.object({ idToken: z.string() });
 export type GoogleIdTokenResponse = z.infer<typeof GoogleIdTokenResponseSchema>;
 
-/** Body of POST /api/auth/welcome (spec section 7), sent with `Authorization: Bearer <ID token>`. */
+/** Body of POST /api/auth/welcome, sent with `Authorization: Bearer <ID token>`. */
 export const WelcomeInputSchema = z.strictObject({
   userEmail: z.string().max(320),
   userName: z.string().max(512),

@@ -3,7 +3,7 @@ import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { GROUP_ROLES } from '#shared/lib/permissions.ts';
 
 /**
- * The API contract of groups, roles, subscriptions and group likes (issue 6). Server routes
+ * The API contract of groups, roles, subscriptions and group likes. Server routes
  * validate with these; the client types its answers with them (type-only imports, decision 024).
  */
 
@@ -43,7 +43,7 @@ export const GroupSummarySchema = z.object({
 export type GroupSummary = z.infer<typeof GroupSummarySchema>;
 
 /**
- * The signed-in viewer's access to a group (spec section 4): role derived on the server,
+ * The signed-in viewer's access to a group: role derived on the server,
  * canSubscribe only for a guest. Signed out: role 'unknown', everything false.
  */
 export const GroupAccessSchema = z.object({
@@ -136,7 +136,7 @@ export const AddMemberInputSchema = z.strictObject({ username: z.string().max(20
 export const AddMemberResponseSchema = z.object({ member: GroupMemberSchema, memberCount: z.number().int() });
 export type AddMemberResponse = z.infer<typeof AddMemberResponseSchema>;
 
-/** The subscriber record of spec section 3, newest first (GET /api/groups/:groupId/subscribers). */
+/** The subscriber record, newest first (GET /api/groups/:groupId/subscribers). */
 export const SubscriberRecordSchema = z.object({
   /** The subscriber's user id. */
   id: z.string(),
@@ -154,7 +154,7 @@ export const SubscriberListResponseSchema = z.object({
 });
 export type SubscriberListResponse = z.infer<typeof SubscriberListResponseSchema>;
 
-/** The user's subscribing record of spec section 3. */
+/** The user's subscribing record: a group the user subscribes to. */
 export const SubscribingRecordSchema = z.object({
   groupId: z.string(),
   groupName: z.string(),
@@ -181,7 +181,7 @@ export const SubscribeResponseSchema = z.object({
 });
 export type SubscribeResponse = z.infer<typeof SubscribeResponseSchema>;
 
-/** One item of GET /api/me/subscriptions (spec section 3, subscription list item). */
+/** One item of GET /api/me/subscriptions. */
 export const SubscriptionItemSchema = z.object({
   groupId: z.string(),
   groupSlug: z.string(),
@@ -195,7 +195,10 @@ export const SubscriptionItemSchema = z.object({
   lastViewedAt: z.iso.datetime().nullable(),
   lastActivityAt: z.iso.datetime().nullable(),
   hasNewActivity: z.boolean(),
-  /** Questions and answers since lastViewedAt, each counted up to NEW_ITEMS_COUNT_CAP (100); null until questions exist (issue 7). */
+  /**
+   * Questions and answers since lastViewedAt, each counted up to NEW_ITEMS_COUNT_CAP (100);
+   * null until questions exist.
+   */
   newQuestionsCount: z.number().int().nullable(),
   newAnswersCount: z.number().int().nullable(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
- * The API contract of in-app notifications (the bell, issue 7). The server builds each item's
+ * The API contract of in-app notifications (the bell). The server builds each item's
  * `href`, so the client opens it without knowing how targets map to pages.
  */
 

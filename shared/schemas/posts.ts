@@ -3,7 +3,7 @@ import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
- * The API contract of posts, comments, likes and the question queue (issue 7). Server routes
+ * The API contract of posts, comments, likes and the question queue. Server routes
  * validate with these; the client types its answers with them (type-only imports, decision
  * 024). Texts are stored exactly as typed and never rendered as HTML: the client renders the
  * formatting subset of `shared/lib/rich-text.ts` (links, bold, italics, lists, line breaks) as

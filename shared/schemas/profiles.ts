@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ProfileSchema } from '#shared/schemas/accounts.ts';
 
 /**
- * The API contract of profiles, follows and images (issue 5). Server routes validate with
+ * The API contract of profiles, follows and images. Server routes validate with
  * these; the client types its answers with them (type-only imports, decision 024).
  */
 

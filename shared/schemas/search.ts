@@ -3,7 +3,7 @@ import { SEARCH_MESSAGES, SEARCH_TYPES } from '#shared/constants/search.ts';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
 
 /**
- * The API contract of search (issue 8): the top bar's suggestions and the /search page's
+ * The API contract of search: the top bar's suggestions and the /search page's
  * four tabs. The server ranks in PostgreSQL (pg_trgm and full-text search); the client shows.
  */
 

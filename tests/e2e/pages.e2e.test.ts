@@ -12,7 +12,7 @@ async function heading(page: Page): Promise<string> {
   return (await h1.first().textContent()) ?? '';
 }
 
-describe('the reserved pages of spec section 2', () => {
+describe('the pages of the reserved path words', () => {
   it('each page a visitor can open shows its content, titled, without accessibility problems', async () => {
     const { page } = await browser.newContext();
     const pages: [string, string, string | RegExp][] = [

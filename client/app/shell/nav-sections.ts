@@ -15,7 +15,7 @@ import {
 import type { SidebarSection } from '#client/components/layout/sidebar.tsx';
 
 /**
- * The sidebar's links. Only pages that exist are listed; the reserved words of spec section 2
+ * The sidebar's links. Only pages that exist are listed; the reserved path words
  * name most of them. The signed-in person's subscriptions are a section of their own,
  * added by the shell after 'Discover' (useSubscriptionsNavSection).
  */

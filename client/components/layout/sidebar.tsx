@@ -6,7 +6,7 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 
-/** A link in the sidebar (spec section 3: label, href, active, disabled, icon, badge, children). */
+/** A link in the sidebar: label, href, active, disabled, icon, badge, children. */
 export type NavItem = {
   label: string;
   href: string;

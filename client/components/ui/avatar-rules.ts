@@ -1,5 +1,5 @@
 /**
- * Pure rules of the avatar (spec section 3): the initials shown without a picture and which of the
+ * Pure rules of the avatar: the initials shown without a picture and which of the
  * AVATAR_GRADIENT_COUNT gradients a person gets.
  */
 import { AVATAR_GRADIENT_COUNT } from '#shared/constants/ui.ts';

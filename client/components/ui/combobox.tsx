@@ -50,7 +50,7 @@ function isPrintableKey(event: KeyboardEvent): boolean {
 }
 
 /**
- * A searchable picker (spec sections 2, 3, 5 and 9): a button with role combobox that opens a panel
+ * A searchable picker: a button with role combobox that opens a panel
  * with a search input and the options. Typing filters by label or description, case-insensitively
  * by substring (filterOptions, ours rather than cmdk's fuzzy ranking); arrows move, Enter picks,
  * Escape closes and returns focus to the button. The list is at most 300 px high and scrolls.

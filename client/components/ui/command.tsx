@@ -8,7 +8,7 @@ import { COMMAND_LIST_MAX_HEIGHT_PX } from '#shared/constants/ui.ts';
 /**
  * A command menu (cmdk): a search input over a list the arrow keys move through and Enter runs.
  * The kit's pickers pass `shouldFilter={false}` and filter with option-filter.ts, so every list
- * matches the same way (spec section 5). cmdk's Ctrl+N/J/P/K bindings are off by default: Ctrl+K
+ * matches the same way. cmdk's Ctrl+N/J/P/K bindings are off by default: Ctrl+K
  * belongs to the quick switcher everywhere, and the arrows do the same job.
  */
 export function Command({ className, vimBindings = false, ...props }: ComponentProps<typeof CommandPrimitive>) {

@@ -1,10 +1,10 @@
 /**
- * The one matching rule of the kit's pickers (spec section 5): a query matches when, trimmed, it
+ * The one matching rule of the kit's pickers: a query matches when, trimmed, it
  * is a case-insensitive substring of an option's label or description. The combobox, the select
  * with search, the search field and the quick switcher all filter through here.
  */
 
-/** An option of a combobox or select (spec section 3). */
+/** An option of a combobox or select. */
 export type ComboboxOption = {
   /** What is stored and sent; unique within one list. */
   value: string;

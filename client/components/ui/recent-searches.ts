@@ -1,5 +1,5 @@
 /**
- * Recent searches, kept in the browser (spec sections 2 and 9): most recent first, one entry per
+ * Recent searches, kept in the browser: most recent first, one entry per
  * text ignoring case, at most SEARCH_FIELD.maxRecentSearches. The list rules are pure; the small
  * adapter at the end reads and writes localStorage.
  */

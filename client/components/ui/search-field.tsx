@@ -75,7 +75,7 @@ type AsyncState<T> = {
 type Row<T> = { kind: 'recent'; term: string } | { kind: 'suggestion'; item: T };
 
 /**
- * A search box with suggestions and recent searches (spec sections 2, 5 and 9), following the ARIA
+ * A search box with suggestions and recent searches, following the ARIA
  * combobox pattern: the input has role combobox and points at a listbox of options through
  * aria-controls and aria-activedescendant, so focus never leaves the input. Arrows move (wrapping),
  * Enter picks the highlighted option or submits the text, Escape closes the list and then clears.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the search field's suggestions (spec sections 5 and 9): nothing until the trimmed
+ * Pure rules of the search field's suggestions: nothing until the trimmed
  * text reaches the minimum length, then at most SEARCH_FIELD.maxSuggestions, matching label or
  * description case-insensitively by substring.
  */

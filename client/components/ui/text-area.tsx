@@ -15,7 +15,7 @@ import {
 export type TextAreaProps = Omit<ComponentProps<'textarea'>, 'maxLength'> & FieldChromeProps;
 
 /**
- * A labelled multi-line text field (spec section 5), at least TEXT_AREA_MIN_ROWS (3) rows high. With
+ * A labelled multi-line text field, at least TEXT_AREA_MIN_ROWS (3) rows high. With
  * `maxLength` it shows a live counter and turns invalid when the text is longer; as with TextInput,
  * the limit never reaches the native element, so nothing typed or pasted is cut off.
  */

@@ -163,7 +163,7 @@ export function FieldChrome({
 export type TextInputProps = Omit<ComponentProps<'input'>, 'maxLength'> & FieldChromeProps;
 
 /**
- * A labelled single-line text field (spec section 5). With `maxLength` it shows a live counter
+ * A labelled single-line text field. With `maxLength` it shows a live counter
  * ('12 / 280') and turns invalid when the text is longer; the limit is deliberately not passed to
  * the native input, which would silently stop typing and truncate pastes.
  */

@@ -144,7 +144,7 @@ describe('subscribing', () => {
     expect(success).toHaveBeenCalledWith('Success', { description: 'Unsubscribed successfully!' });
   });
 
-  it('shows the destructive failure toasts of spec section 8', async () => {
+  it('shows the destructive failure toasts', async () => {
     const destructive = vi.spyOn(toast, 'destructive');
     stubApi({
       answer: ({ path, method }) => {

@@ -18,7 +18,7 @@ export function NotificationSettingsRoute() {
       {user && profile ? (
         <EmailSettingsForm userId={user.id} settings={profile.emailSettings} />
       ) : (
-        // The settings live in the profile; without it (spec section 4's fallback) there is nothing to show.
+        // The settings live in the profile; without it (profile: null) there is nothing to show.
         <Alert
           variant="error"
           title={EMAIL_SETTINGS_MESSAGES.notFound}

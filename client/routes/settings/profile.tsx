@@ -18,7 +18,7 @@ export function ProfileSettingsRoute() {
   useDocumentTitle('Edit profile');
 
   if (!user || !profile) {
-    // The profile did not load (spec section 4's fallback): there is nothing to edit.
+    // The profile did not load (profile: null): there is nothing to edit.
     return (
       <Alert
         variant="error"

@@ -26,7 +26,7 @@ export interface CommunitySize {
   amaShare: number;
 }
 
-/** Issue 15's community, times `scale`. */
+/** The benchmark community (100,000 people, 10,000 groups, 1,000,000 questions, …), times `scale`. */
 export function communitySize(scale: number): CommunitySize {
   const at = (full: number, min: number) => Math.max(min, Math.round(full * scale));
   return {
@@ -35,7 +35,7 @@ export function communitySize(scale: number): CommunitySize {
     subscriptions: at(1_000_000, 1_000),
     questions: at(1_000_000, 1_000),
     posts: at(200_000, 500),
-    // A little over issue 15's 2,000,000 likes and 600,000 comments, so that a random draw
+    // A little over the target's 2,000,000 likes and 600,000 comments, so that a random draw
     // never falls short of them.
     likes: at(2_040_000, 2_000),
     comments: at(612_000, 600),

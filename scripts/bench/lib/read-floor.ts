@@ -1,6 +1,6 @@
 // The floor of a read: a bare Fastify 5 + node-postgres Pool(10) server answering a 20-row keyset
 // page of a 100,000-row table, with no session, no schema validation and no framework of ours. What
-// the same stack does on the same machine, measured in the same run as the real server (issue 15).
+// the same stack does on the same machine, measured in the same run as the real server.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

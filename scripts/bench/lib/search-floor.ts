@@ -1,4 +1,4 @@
-// The read floor (issue 15): what this stack does on this machine with nothing of the app in the way.
+// The read floor: what this stack does on this machine with nothing of the app in the way.
 // A bare Fastify 5 + node-postgres Pool(10) serving a 20-row keyset list (newest first, `id < cursor`)
 // from a 100,000-row table, started as a child process like the real server. A read bench measures
 // it interleaved with the app (same connections, same durations, alternating rounds) and prints each

@@ -12,7 +12,7 @@ const timestamps = {
 };
 
 /**
- * A person: the sign-in identity (better-auth's user model) and the profile of spec section 3
+ * A person: the sign-in identity (better-auth's user model) and the profile
  * in one row, so an account without a profile cannot exist.
  */
 export const users = pgTable(
@@ -38,7 +38,7 @@ export const users = pgTable(
     following: integer().notNull().default(0),
     subscribing: integer().notNull().default(0),
     emailSettings: jsonb().$type<EmailSettings>().notNull().default(DEFAULT_EMAIL_SETTINGS),
-    /** Set on every update of the profile (spec section 3). */
+    /** Set on every update of the profile. */
     lastTokenUpdate: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * 'admin' may open /admin. The first account created becomes admin (a trigger of

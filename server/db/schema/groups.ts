@@ -14,7 +14,7 @@ import {
 import { users } from './accounts.ts';
 
 /**
- * A creator's group (spec section 3). The owner is its host. The counters change in the same
+ * A creator's group. The owner is its host. The counters change in the same
  * transaction as the rows they count, so they always equal them.
  */
 export const groups = pgTable(
@@ -62,7 +62,7 @@ export const groups = pgTable(
   ],
 );
 
-/** Members a host added to a group (spec section 3, members). */
+/** Members a host added to a group. */
 export const groupMembers = pgTable(
   'group_members',
   {
@@ -117,7 +117,7 @@ export const groupSubscriptions = pgTable(
   ],
 );
 
-/** What can be liked; issue 7 adds posts, questions, answers and comments. */
+/** What can be liked: a group, and the posts, questions, answers and comments in it. */
 export const LIKE_TARGET_TYPES = ['group', 'post', 'question', 'answer', 'comment'] as const;
 export type LikeTargetType = (typeof LIKE_TARGET_TYPES)[number];
 

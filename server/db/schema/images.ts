@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-/** What an image was uploaded for; each purpose has its own sizes (spec section 9). */
+/** What an image was uploaded for; each purpose has its own sizes. */
 export const IMAGE_PURPOSES = ['avatar', 'group', 'post'] as const;
 export type ImagePurpose = (typeof IMAGE_PURPOSES)[number];
 

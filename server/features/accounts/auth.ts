@@ -149,7 +149,7 @@ export function createAuth(options: {
                   clientSecret: google.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
-                  // Spec section 7: sign-in with account selection.
+                  // Sign-in always lets the person choose the Google account.
                   prompt: 'select_account',
                   // Called after better-auth has checked the token's signature, iss (the discovery
                   // document's), aud, exp and nonce. We check it again against GOOGLE_ISSUER itself,

@@ -11,7 +11,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 export { EMAIL_SETTINGS_MESSAGES };
 
 /**
- * Changes some of a person's e-mail flags. Only the signed-in owner may (spec section 6); the
+ * Changes some of a person's e-mail flags. Only the signed-in owner may; the
  * flags not named keep their value, and lastTokenUpdate moves as on every profile update.
  */
 export async function updateEmailSettings(options: {

@@ -202,7 +202,7 @@ export function googleRoutes(verifier: GoogleIdTokenVerifier | undefined): Fasti
       '/api/auth/welcome',
       {
         schema: {
-          summary: 'Welcome a new Google account (spec section 7): e-mails the welcome once',
+          summary: 'Welcome a new Google account: e-mails the welcome once',
           description:
             'Send `Authorization: Bearer <Google ID token>`; the body must name the person of that Google account.',
           tags: ['accounts'],

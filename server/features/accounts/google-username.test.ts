@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstFreeUsername, newUserId, toUsernameCharacters, usernameBase } from './google-username.ts';
 
-describe('the username of a Google sign-up (spec section 5)', () => {
+describe('the username of a Google sign-up', () => {
   const id = 'AbCdEfGh1234567890abcdefghijklmn';
 
   it('is the display name without spaces, lowercased', () => {

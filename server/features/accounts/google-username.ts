@@ -30,7 +30,7 @@ export function toUsernameCharacters(value: string): string {
 }
 
 /**
- * The base of a Google sign-up's username (spec section 5): the display name without spaces,
+ * The base of a Google sign-up's username: the display name without spaces,
  * lowercased; else the e-mail's local part; else 'user_' and the first 8 characters of the id.
  * A source counts only when what is left of it has at least 3 characters and is not a reserved
  * or blocked name: suffixing 'admin' or 'support' would only make a look-alike of staff.

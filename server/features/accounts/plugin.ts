@@ -32,8 +32,8 @@ export const accountsPlugin = fp(
       db: app.db,
       config: app.config,
       logger: app.log.child({ component: 'auth' }),
-      // A reset the person asked for is sent whatever their e-mail settings say (spec section 3:
-      // unsubscribedAll stops every e-mail except password reset).
+      // A reset the person asked for is sent whatever their e-mail settings say:
+      // unsubscribedAll stops every e-mail except password reset.
       sendResetPassword: async ({ user, token }) => {
         const link = `${app.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const rendered = app.mail.render({

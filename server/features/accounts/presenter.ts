@@ -4,7 +4,7 @@ import { isoTime } from '../../lib/iso-time.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** A users row as the profile of spec section 3; never the row itself. */
+/** A users row as the profile the API answers; never the row itself. */
 export function presentProfile(row: UserRow): Profile {
   return {
     uId: row.id,

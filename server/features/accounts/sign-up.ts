@@ -42,7 +42,7 @@ async function isUsernameTaken(db: Database, username: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** The availability look-ups of spec section 5; null when they could not run. */
+/** The availability look-ups of sign-up (username and e-mail); null when they could not run. */
 async function availabilityMessages(db: Database, email: string, username: string): Promise<string[] | null> {
   try {
     const [emailTaken, usernameTaken] = await Promise.all([isEmailTaken(db, email), isUsernameTaken(db, username)]);
@@ -88,7 +88,7 @@ export async function checkAvailability(
 }
 
 /**
- * Signs a person up with e-mail and password: the pre-signup checks of spec section 5 (every
+ * Signs a person up with e-mail and password: the pre-signup checks (every
  * failing message joined with '. '), then one insert of account and profile, then a session.
  * Returns the new user's id and the headers that set the session cookie.
  */

@@ -20,7 +20,7 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /**
- * The welcome call of spec section 7, made by the client after a new Google sign-up. The
+ * The welcome call, made by the client after a new Google sign-up. The
  * Google ID token proves who calls: its signature, issuer, audience and expiry are checked,
  * its subject must be a Google account of ours, and the body must describe that account's
  * person. The welcome e-mail then goes once (the person's row is locked while we look for an
@@ -69,7 +69,7 @@ export async function sendWelcome(options: {
 
 /**
  * Queues the welcome e-mail of a new person at most once, ever (their row is locked while we
- * look for an earlier one), and only when their e-mail settings want it (spec section 3: the
+ * look for an earlier one), and only when their e-mail settings want it (the
  * welcome flag, and unsubscribedAll, which stops everything but password resets).
  */
 export async function sendWelcomeOnce(options: {

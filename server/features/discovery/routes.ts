@@ -21,7 +21,7 @@ import { loadDashboard } from './load-dashboard.ts';
 const TAGS = ['discovery'];
 const error = ErrorResponseSchema;
 
-/** The signed-in home feed, the sessions of my groups, the creators directory and the creator dashboard (issue 8). */
+/** The signed-in home feed, the sessions of my groups, the creators directory and the creator dashboard. */
 export const discoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   // a person's feed and sessions, served again until something they show changes (decision 035)
   const feedPages = new PageCache<FeedResponse>({ events: app.groupEvents });

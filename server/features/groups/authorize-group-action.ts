@@ -34,7 +34,7 @@ export function permissionDenied(role: GroupRole, result: PermissionResult): App
 }
 
 /**
- * The one place the server applies the permission rule (spec section 6) to a write in a
+ * The one place the server applies the permission rule (shared/lib/permissions.ts) to a write in a
  * group: loads the group and the viewer's role with `db` (pass the write's transaction, so
  * the role is read where the write happens), asks `checkPermission`, and throws 404 for a
  * missing group or the rule's 401/403. Returns the signed-in viewer, the role and the group.

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { groupPeoplePage } from './group-people-page.ts';
 import { presentSubscriber } from './presenter.ts';
 
-/** One page of a group's subscribers, newest first (spec section 7), keyset cursor on (createdAt, userId): one prepared statement. */
+/** One page of a group's subscribers, newest first, keyset cursor on (createdAt, userId): one prepared statement. */
 export async function listSubscribers(options: {
   db: Database;
   groupId: string;

@@ -99,7 +99,7 @@ function scopesQuery(db: Database) {
 }
 
 /**
- * One page of the viewer's subscriptions (spec sections 3 and 7): only ama groups, the
+ * One page of the viewer's subscriptions: only ama groups, the
  * liveliest first — by the group's last activity, or the subscription's time before any —
  * then by group id. One prepared statement, the group and its owner joined; a keyset cursor on
  * (sort time, group id). hasNewActivity is computed in SQL, to the microsecond, and so are the

@@ -169,7 +169,7 @@ describe('group likes through the permission rule', () => {
 });
 
 describe('authorizeGroupAction', () => {
-  it('applies the rule to any action and target, for issue 7 to reuse', async () => {
+  it('applies the rule to any action and target, for posts and questions to reuse', async () => {
     const group = await createGroup(app, host);
     const subscriber = await signUp(app, 'asub');
     await setSubscription(app, subscriber, group.id, true);

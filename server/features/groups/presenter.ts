@@ -50,7 +50,7 @@ export interface GroupRelation {
 
 export const NO_RELATION: GroupRelation = { isMember: false, isSubscribed: false, isLiked: false };
 
-/** The viewer's access (spec section 4): the role derived by the shared rule, canSubscribe for a guest. */
+/** The viewer's access: the role derived by the shared rule, canSubscribe for a guest. */
 export function presentAccess(input: {
   groupId: string;
   ownerId: string;
@@ -91,7 +91,7 @@ export function presentMember(row: {
   };
 }
 
-/** The subscriber record of spec section 3: the subscription row with the person joined. */
+/** The subscriber record: the subscription row with the person joined. */
 export function presentSubscriber(row: {
   id: string;
   username: string;
@@ -112,7 +112,7 @@ export function presentSubscriber(row: {
   };
 }
 
-/** The user's subscribing record of spec section 3: the same row with the group joined. */
+/** The user's subscribing record: the same row with the group joined. */
 export function presentSubscribing(row: {
   groupId: string;
   groupName: string;
@@ -129,7 +129,7 @@ export function presentSubscribing(row: {
   };
 }
 
-/** One item of the viewer's subscription list (spec section 3). */
+/** One item of the viewer's subscription list. */
 export function presentSubscriptionItem(row: {
   groupId: string;
   groupSlug: string;

@@ -49,7 +49,7 @@ const TAGS = ['groups'];
 const error = ErrorResponseSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error };
 
-/** Groups, their members, subscriptions and likes (issue 6; see notes/routes.md). */
+/** Groups, their members, subscriptions and likes (see notes/routes.md). */
 export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   // a person's subscriptions, served again until something they show changes (decision 035)
   const subscriptionPages = new PageCache<SubscriptionListResponse>({ events: app.groupEvents });

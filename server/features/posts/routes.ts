@@ -54,7 +54,7 @@ const RULE =
   'The permission rule decides: signed out 401 `unauthenticated`; a guest 403 `subscription_required` (the client ' +
   'opens the subscribe gate); a refusal with a reason 403 `forbidden`.';
 
-/** Posts, comments and replies, and likes (issue 7). */
+/** Posts, comments and replies, and likes. */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // pages of posts and comments served again until something they show changes (decision 034)
   const postPages = new PageCache<PostListResponse>({ events: app.groupEvents });

@@ -25,7 +25,7 @@ export interface FoundPerson {
 }
 
 /**
- * Finds a person by handle, in any case (spec section 7): the current username first, then
+ * Finds a person by handle, in any case: the current username first, then
  * the earlier ones (usernameHistory), so old links keep finding their owner.
  */
 export async function findPersonByUsername(db: Queryable, handle: string): Promise<FoundPerson | null> {

@@ -10,7 +10,7 @@ export type PublicUserRow = Pick<
   'id' | 'username' | 'name' | 'quote' | 'profileImageUrl' | 'followers' | 'following' | 'createdAt'
 >;
 
-/** What anyone may see of a person (spec section 3 minus e-mail, history and settings). */
+/** What anyone may see of a person: the profile minus e-mail, username history and e-mail settings. */
 export function presentPublicProfile(row: PublicUserRow): PublicProfile {
   return {
     id: row.id,

@@ -23,7 +23,7 @@ const EDITABLE_FIELDS = ['name', 'username', 'quote', 'profileImageURL'] as cons
 // Ids are better-auth's random strings; anything else cannot name a person.
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** Whether a value can be a user id at all (spec section 8: 'Invalid user ID' otherwise). */
+/** Whether a value can be a user id at all ('Invalid user ID' otherwise). */
 export function isUserId(value: unknown): value is string {
   return typeof value === 'string' && USER_ID.test(value);
 }
@@ -110,8 +110,8 @@ export function nextUsernameHistory(history: readonly string[], previous: string
 }
 
 /**
- * Changes some of a person's profile: name, username, quote, profile image (spec sections 5,
- * 6 and 8). Only the signed-in owner may. A new username is checked as at sign-up, stored
+ * Changes some of a person's profile: name, username, quote, profile image.
+ * Only the signed-in owner may. A new username is checked as at sign-up, stored
  * lowercase, and the old one joins the history; lastTokenUpdate moves on every update. One
  * transaction: a concurrent taker of the same name loses on the unique index.
  */

@@ -33,7 +33,7 @@ const TAGS = ['questions'];
 const error = ErrorResponseSchema;
 const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error };
 
-/** The question queue of ama groups (issue 7). */
+/** The question queue of ama groups. */
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   // pages of the queue served again until something they show changes (decision 034)
   const pages = new PageCache<QuestionListResponse>({ events: app.groupEvents });

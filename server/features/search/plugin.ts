@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { searchRoutes } from './routes.ts';
 
-/** Site search (issue 8): suggestions for the top bar and the results of /search. */
+/** Site search: suggestions for the top bar and the results of /search. */
 export const searchPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(searchRoutes);

@@ -16,7 +16,7 @@ import { suggest } from './suggest.ts';
 const TAGS = ['search'];
 const error = ErrorResponseSchema;
 
-/** Site search: the top bar's suggestions and the /search page (issue 8). */
+/** Site search: the top bar's suggestions and the /search page. */
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // Answers served again while nothing they depend on has changed (decision 022).
   const cache = new SearchCache();

@@ -40,7 +40,7 @@ const fileName = (title: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'session';
 
-/** AMA sessions (events) of ama groups (issue 7). */
+/** AMA sessions (events) of ama groups. */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   // the site's session lists, served again until something they show changes (decision 035)
   const sessionPages = new PageCache<SessionListResponse>({ events: app.groupEvents });

@@ -59,7 +59,7 @@ export function readProfile(value: unknown): { profile: Profile } | { unreadable
 
 /**
  * The signed-in person from the server's answer. A missing or unreadable profile falls back to
- * the account's id and e-mail with `profile: null` (spec sections 3, 4 and 8), and is logged:
+ * the account's id and e-mail with `profile: null`, and is logged:
  * a profile the client cannot read must not sign the person out.
  */
 function toSessionUser(account: AccountAnswer): SessionUser {

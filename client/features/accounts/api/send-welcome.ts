@@ -7,7 +7,7 @@ export async function getGoogleIdToken(): Promise<string> {
 }
 
 /**
- * The welcome call of spec section 7: POST /api/auth/welcome with the Google ID token as
+ * The welcome call after a new Google sign-up: POST /api/auth/welcome with the Google ID token as
  * Bearer and the new person's e-mail, name and username. Fire-and-forget: nothing waits for it,
  * and a failure is only logged, with the answer's `error` field alone.
  */

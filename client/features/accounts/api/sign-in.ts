@@ -12,7 +12,7 @@ export async function signIn(input: SignInInput): Promise<Session> {
 
 /**
  * Signs in, then puts the person in the session cache at once and refreshes every query that
- * may answer differently for them. Errors are logged and rethrown (spec section 8).
+ * may answer differently for them. Errors are logged and rethrown.
  */
 export function useSignIn() {
   const queryClient = useQueryClient();

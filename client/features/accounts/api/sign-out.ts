@@ -11,7 +11,7 @@ export async function signOut(): Promise<void> {
 
 /**
  * Signs out, then empties the session and drops every other cached answer: what a signed-in
- * person saw must not stay on a shared computer. Errors are logged and rethrown (spec section 8).
+ * person saw must not stay on a shared computer. Errors are logged and rethrown.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();

@@ -51,7 +51,7 @@ async function openPage() {
 }
 
 describe('e-mail settings', () => {
-  it('shows the nine flags of spec section 3 as switches with their defaults, in groups', async () => {
+  it('shows the nine e-mail flags as switches with their defaults, in groups', async () => {
     stubServer();
     const { page } = await openPage();
 
@@ -111,7 +111,7 @@ describe('e-mail settings', () => {
     });
   });
 
-  it('shows the invalid-data message of spec section 8 as the server words it', async () => {
+  it('shows the invalid-data message as the server words it', async () => {
     stubServer(undefined, () => apiError(400, 'invalid_email_settings', 'Invalid email settings data'));
     const { user, page } = await openPage();
 

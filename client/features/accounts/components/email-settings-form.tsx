@@ -11,7 +11,7 @@ type EmailSettingKey = keyof EmailSettings;
 /** How one flag is shown: its label and what turning it on means. */
 type SettingText = { key: EmailSettingKey; label: string; description: string };
 
-/** The flags of spec section 3 in groups, each with its label and description. */
+/** The e-mail flags of a profile in groups, each with its label and description. */
 export const EMAIL_SETTING_GROUPS: readonly { id: string; title: string; settings: readonly SettingText[] }[] = [
   {
     id: 'activity',
@@ -61,7 +61,7 @@ export type EmailSettingsFormProps = {
 
 /**
  * The nine e-mail flags as switches. Each flip is saved at once and shown before the server
- * answers; a refusal puts the switch back and shows the server's message (spec section 8).
+ * answers; a refusal puts the switch back and shows the server's message.
  * 'Unsubscribe from all' stops every e-mail except password reset, so it greys out the others
  * while it is on (their own values are kept for when it is turned off).
  */

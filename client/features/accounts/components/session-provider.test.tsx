@@ -93,7 +93,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('session state (spec section 4)', () => {
+describe('session state', () => {
   it('starts loading with no user, and no e-mail verification asked', () => {
     stubFetch(never);
 

@@ -10,7 +10,7 @@ import { LiveClientContext } from '#client/lib/use-live-topic.ts';
 import { SESSION_LOADING_TIMEOUT_MS } from '#shared/constants/ui.ts';
 
 /**
- * Holds the session of spec section 4 for the whole app: it starts loading with no user, takes
+ * Holds the session for the whole app: it starts loading with no user, takes
  * the server's answer (or its absence after SESSION_LOADING_TIMEOUT_MS), and follows sign-in and
  * sign-out through the session query.
  */
@@ -31,7 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const { error } = query;
   useEffect(() => {
-    // Spec section 8: a failure to learn the session is logged, and the person counts as signed out.
+    // A failure to learn the session is logged, and the person counts as signed out.
     if (error) console.warn('The session could not be loaded', error);
   }, [error]);
 

@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 // The dialog and its form load when it first opens, not with every page.
 const SignInDialog = lazy(async () => ({ default: (await import('./sign-in-dialog.tsx')).SignInDialog }));
 
-/** Pages that show their own sign-in form, so the global modal stays away (spec section 2). */
+/** Pages that show their own sign-in form, so the global modal stays away. */
 export const PAGES_WITHOUT_SIGN_IN_MODAL = ['/', '/login'] as const;
 
 /** Whether the global sign-in modal is mounted on `pathname`. */

@@ -2,17 +2,17 @@ import { createContext, use } from 'react';
 
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 
-/** The session of spec section 4. */
+/** The session: loading, the account and its profile, if any. */
 export type SessionState = {
   /** The signed-in person (account id and e-mail, and the profile or null), or null. */
   user: SessionUser | null;
   /** True from the start until the session answers, fails, or the 10 s timeout passes. */
   loading: boolean;
-  /** False whenever an account is present, and never set true (spec section 4). */
+  /** False whenever an account is present, and never set true. */
   needsEmailVerification: boolean;
 };
 
-/** Logged when the session has not answered in SESSION_LOADING_TIMEOUT_MS (spec section 8). */
+/** Logged when the session has not answered in SESSION_LOADING_TIMEOUT_MS. */
 export const SESSION_TIMEOUT_WARNING = 'Auth timeout reached, setting loading to false';
 
 /** The spec's rules: loading until an answer, an error or the timeout; needsEmailVerification never true. */

@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 import { isValidEmailAddress } from '#shared/lib/email-address.ts';
 import { joinMessages, SIGN_UP_MESSAGES, usernameAndEmailFormatMessages } from '#shared/lib/username-rules.ts';
 
-/** The server's text for a short password at sign-up (spec section 8), from shared/. */
+/** The server's text for a short password at sign-up, from shared/. */
 export const PASSWORD_TOO_SHORT_MESSAGE = SIGN_UP_ERRORS.weakPassword;
 
 /** Fields of the sign-up form. */

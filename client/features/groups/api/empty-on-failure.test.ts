@@ -17,7 +17,7 @@ function failWith(status: number) {
   return fetchMock;
 }
 
-describe('reads of subscriptions answer empty results on failure (spec section 8)', () => {
+describe('reads of subscriptions answer empty results on failure', () => {
   it('the subscribers list', async () => {
     const fetchMock = failWith(500);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

@@ -1,5 +1,5 @@
 /**
- * Spec section 8: list and read failures of subscriptions return empty results. The page shows
+ * List and read failures of subscriptions return empty results. The page shows
  * an empty list instead of an error and the cause is logged as a warning; a cancelled request
  * (the query was dropped) still rejects, so TanStack Query discards it.
  */

@@ -15,7 +15,7 @@ export function isGroupNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Retries a failed read as the app does (spec section 9), but never a 4xx: asking again changes nothing. */
+/** Retries a failed read as the app does, but never a 4xx: asking again changes nothing. */
 export function retryGroupRead(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 3;

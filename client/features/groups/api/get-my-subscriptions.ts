@@ -7,7 +7,10 @@ import type { SubscriptionListResponse } from '#shared/schemas/groups.ts';
 import { emptyOnFailure } from './empty-on-failure.ts';
 import { groupKeys } from './query-keys.ts';
 
-/** GET /api/me/subscriptions: the signed-in person's (live Q&A) groups, most recent activity first; empty on failure (spec section 8). */
+/**
+ * GET /api/me/subscriptions: the signed-in person's (live Q&A) groups, most recent activity first;
+ * empty on failure.
+ */
 export function getMySubscriptions(
   { cursor }: { cursor: string | null },
   { signal }: { signal?: AbortSignal } = {},

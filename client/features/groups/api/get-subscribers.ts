@@ -6,7 +6,7 @@ import type { SubscriberListResponse } from '#shared/schemas/groups.ts';
 import { emptyOnFailure } from './empty-on-failure.ts';
 import { groupKeys } from './query-keys.ts';
 
-/** GET /api/groups/:groupId/subscribers: newest first, 20 a page (spec section 7); empty on failure (section 8). */
+/** GET /api/groups/:groupId/subscribers: newest first, 20 a page; empty on failure. */
 export function getGroupSubscribers(
   { groupId, cursor }: { groupId: string; cursor: string | null },
   { signal }: { signal?: AbortSignal } = {},

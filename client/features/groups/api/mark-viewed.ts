@@ -12,7 +12,7 @@ export async function markGroupViewed(groupId: string): Promise<void> {
 
 /**
  * Marks a group as seen, so its new-activity dot in the sidebar goes. A failure matters to no
- * one on the page: it is only logged (spec section 8's text), as a warning.
+ * one on the page: it is only logged, as a warning.
  */
 export function useMarkGroupViewed() {
   const queryClient = useQueryClient();

@@ -7,7 +7,7 @@ import { useSetSubscription } from '#client/features/groups/api/subscription.ts'
 import type { GroupAccess } from '#shared/schemas/groups.ts';
 
 /**
- * Subscribe or Unsubscribe, as the viewer's access allows (spec section 4): 'Subscribe' when
+ * Subscribe or Unsubscribe, as the viewer's access allows: 'Subscribe' when
  * canSubscribe, 'Unsubscribe' for a subscriber. Signed out, 'Subscribe' opens the sign-in modal.
  * Hosts and members have full access already and get nothing here.
  */

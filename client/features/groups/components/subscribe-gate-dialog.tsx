@@ -11,7 +11,7 @@ import type { SubscribeGateDialogState } from '#client/features/groups/hooks/use
 import { GATE_TEXTS, GATE_WORDING } from '#shared/lib/permissions.ts';
 
 /**
- * The subscribe gate (spec section 2): titled by the blocked action ('Subscribe to like'), says
+ * The subscribe gate: titled by the blocked action ('Subscribe to like'), says
  * subscribing is required and will complete the action in one step; Cancel, and
  * 'Subscribe & Like' (…), which reads 'Subscribing…' while it runs.
  */

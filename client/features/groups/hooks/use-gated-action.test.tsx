@@ -172,7 +172,7 @@ function GatedButton({
   );
 }
 
-/** Any component under a GroupGateProvider can guard its action (issue 7's posts and questions). */
+/** Any component under a GroupGateProvider can guard its action (posts and questions, for example). */
 function renderGate(role: GroupRole, action: InteractionAction, target: InteractionTarget, onRun: () => void) {
   stubApi();
   renderApp('/', {

@@ -19,7 +19,7 @@ export type GatedFn = () => Promise<unknown> | void;
 /** The group a gate subscribes to. */
 export type GateGroup = { id: string };
 
-/** What the gate remembers while its dialog is open (spec section 4: the action and the group). */
+/** What the gate remembers while its dialog is open: the action and the group. */
 type PendingAction = { action: InteractionAction; fn: GatedFn; group: GateGroup };
 
 /** Props the hook hands to <SubscribeGateDialog>. */
@@ -35,14 +35,14 @@ export type SubscribeGateDialogState = {
 export type GatedAction = {
   /**
    * Runs `fn` if the viewer may do `action` on `target` in the group; otherwise signs in,
-   * opens the subscribe gate, or says 'Access Denied' (spec section 4).
+   * opens the subscribe gate, or says 'Access Denied'.
    */
   run: (action: InteractionAction, target: InteractionTarget, fn: GatedFn) => Promise<void>;
   dialog: SubscribeGateDialogState;
 };
 
 /**
- * The gate flow of spec section 4 for one group. Not signed in: the sign-in modal. Signed in:
+ * The gate flow for one group. Not signed in: the sign-in modal. Signed in:
  * the shared permission rule on the viewer's role. Allowed: `fn` runs. A subscription would
  * allow it: the subscribe gate opens, remembering the action; confirming subscribes, runs the
  * action, then closes; Cancel forgets it. Anything else: an 'Access Denied' toast with the

@@ -18,7 +18,7 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Retries a failed profile read as the app does (spec section 9), but never a 4xx: asking again changes nothing. */
+/** Retries a failed profile read as the app does, but never a 4xx: asking again changes nothing. */
 export function retryProfileRead(failureCount: number, error: Error): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 3;

@@ -22,7 +22,7 @@ export function isSameUsername(value: string, current: string): boolean {
 
 /**
  * The checks the server runs first, with its texts (shared/), for instant feedback: sign-up's
- * username rules (spec section 5) and the profile's limits, after trimming as the server does.
+ * username rules and the profile's limits, after trimming as the server does.
  * Only changed fields are checked: keeping what is saved is always fine, even a username a newer
  * rule would refuse.
  */
