@@ -14,13 +14,8 @@ import { expect, inject } from 'vitest';
 import { imageVariantUrl } from '#shared/lib/image-urls.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
 import { GroupResponseSchema, type GroupCreateInput, type GroupSummary } from '#shared/schemas/groups.ts';
-import {
-  PostResponseSchema,
-  QuestionListResponseSchema,
-  QuestionResponseSchema,
-  type Post,
-  type Question,
-} from '#shared/schemas/posts.ts';
+import { PostResponseSchema, type Post } from '#shared/schemas/posts.ts';
+import { QuestionListResponseSchema, QuestionResponseSchema, type Question } from '#shared/schemas/questions.ts';
 import {
   SessionResponseSchema as AmaSessionResponseSchema,
   type AmaSession,
@@ -80,6 +75,8 @@ export interface TestPerson {
   email: string;
   username: string;
   cookie: string;
+  /** The role sign-up gave: the first account of a database is the administrator. */
+  role: 'admin' | 'user';
 }
 
 /** Signs a new person up through the API; their username is `${prefix}_<unique>`. */
@@ -102,6 +99,7 @@ export async function signUp(app: FastifyInstance, prefix = 'pp'): Promise<TestP
     email: body.email,
     username: body.username.toLowerCase(),
     cookie: `${cookie.name}=${cookie.value}`,
+    role: user.role,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   AdminUsersPageSchema,
 } from '#shared/schemas/admin-console.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
-import { CommentResponseSchema } from '#shared/schemas/posts.ts';
+import { CommentResponseSchema } from '#shared/schemas/comments.ts';
 import {
   adminAuditLog,
   comments,

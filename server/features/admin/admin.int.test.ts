@@ -6,29 +6,9 @@ import { AdminAuditPageSchema } from '#shared/schemas/admin-console.ts';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
 import { mailMessages } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
+import { ORIGIN, signUp, someAddress, uniqueSuffix, type TestPerson } from '../../test/factories.ts';
 import { createSiblingDatabase } from '../../test/test-database.ts';
 import { grantAdmin } from './grant-admin.ts';
-
-const address = () => `10.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}.7`;
-const origin = 'http://townhall.test';
-const uniqueId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-
-async function signUp(app: FastifyInstance, prefix = 'adm') {
-  const id = uniqueId();
-  const person = { email: `${prefix}.${id}@example.com`, username: `${prefix}_${id}`, password: 'a fine secret' };
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/accounts/sign-up',
-    remoteAddress: address(),
-    headers: { origin },
-    payload: person,
-  });
-  expect(response.statusCode).toBe(201);
-  const cookie = response.cookies.find((item) => item.name === 'townhall.session_token');
-  const user = SessionResponseSchema.parse(response.json()).user;
-  if (!user) throw new Error('no user after sign-up');
-  return { ...person, id: user.id, role: user.role, cookie: `${cookie?.name}=${cookie?.value}` };
-}
 
 describe('the first account is the administrator', () => {
   it('makes exactly one of several simultaneous first sign-ups admin, and later ones users', async () => {
@@ -50,12 +30,12 @@ describe('the first account is the administrator', () => {
 
 describe('/api/admin/mail', () => {
   let app: FastifyInstance;
-  let admin: Awaited<ReturnType<typeof signUp>>;
-  let member: Awaited<ReturnType<typeof signUp>>;
+  let admin: TestPerson;
+  let member: TestPerson;
   beforeAll(async () => {
     app = await buildTestApp();
-    admin = await signUp(app);
-    member = await signUp(app);
+    admin = await signUp(app, 'adm');
+    member = await signUp(app, 'adm');
     // Other test files share this run's database, so its first account may be anyone's.
     expect(await grantAdmin(app.db, admin.email.toUpperCase())).toMatch(/^(granted|already-admin)$/);
     expect(await grantAdmin(app.db, admin.email)).toBe('already-admin');
@@ -72,8 +52,8 @@ describe('/api/admin/mail', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/accounts/password-reset',
-      remoteAddress: address(),
-      headers: { origin },
+      remoteAddress: someAddress(),
+      headers: { origin: ORIGIN },
       payload: { email },
     });
     expect(response.statusCode).toBe(204);
@@ -223,7 +203,7 @@ describe('/api/admin/mail', () => {
       app.inject({
         method: 'POST',
         url: `/api/admin/users/${userId}/password-reset`,
-        headers: { origin, ...(cookie ? { cookie } : {}) },
+        headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
       });
 
     expect((await send(undefined)).statusCode).toBe(401);
@@ -252,8 +232,8 @@ describe('/api/admin/mail', () => {
     const completed = await app.inject({
       method: 'POST',
       url: '/api/accounts/password-reset/complete',
-      remoteAddress: address(),
-      headers: { origin },
+      remoteAddress: someAddress(),
+      headers: { origin: ORIGIN },
       payload: { token, newPassword: 'the owner chose this' },
     });
     expect(completed.statusCode).toBe(204);
@@ -268,7 +248,8 @@ describe('/api/admin/mail', () => {
 
   it('sends no reset link to a disabled account', async () => {
     const person = await signUp(app, 'off');
-    const post = (url: string) => app.inject({ method: 'POST', url, headers: { origin, cookie: admin.cookie } });
+    const post = (url: string) =>
+      app.inject({ method: 'POST', url, headers: { origin: ORIGIN, cookie: admin.cookie } });
     expect((await post(`/api/admin/users/${person.id}/disable`)).statusCode).toBe(200);
     const refused = await post(`/api/admin/users/${person.id}/password-reset`);
     expect(refused.statusCode).toBe(409);
@@ -278,12 +259,12 @@ describe('/api/admin/mail', () => {
   });
 
   it('never lets a role be set through sign-up', async () => {
-    const id = uniqueId();
+    const id = uniqueSuffix();
     const response = await app.inject({
       method: 'POST',
       url: '/api/accounts/sign-up',
-      remoteAddress: address(),
-      headers: { origin },
+      remoteAddress: someAddress(),
+      headers: { origin: ORIGIN },
       payload: { email: `role.${id}@example.com`, username: `role_${id}`, password: 'a fine secret', role: 'admin' },
     });
     expect(response.statusCode).toBe(400);

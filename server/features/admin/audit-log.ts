@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AdminAuditEntry } from '#shared/schemas/admin-console.ts';
 import type { Queryable } from '../../db/client.ts';
 import { adminAuditLog, users } from '../../db/schema/index.ts';
-import { cursorTime, decodeCursor, olderThan, pageOf } from './cursor.ts';
+import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -17,14 +17,10 @@ export async function listAuditLog(options: { db: Queryable; cursor?: string | u
     })
     .from(adminAuditLog)
     .leftJoin(users, eq(users.id, adminAuditLog.adminId))
-    .where(
-      options.cursor
-        ? olderThan(adminAuditLog.createdAt, adminAuditLog.id, decodeCursor(options.cursor, 'bigint'), 'bigint')
-        : undefined,
-    )
+    .where(options.cursor ? olderThan(adminAuditLog.createdAt, adminAuditLog.id, options.cursor, 'bigint') : undefined)
     .orderBy(desc(adminAuditLog.createdAt), desc(adminAuditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1);
-  const { page, nextCursor } = pageOf(rows, AUDIT_PAGE_SIZE);
+  const { page, nextCursor } = newestFirstPage(rows, AUDIT_PAGE_SIZE);
   return {
     entries: page.map(({ entry, username }): AdminAuditEntry => ({
       id: String(entry.id),

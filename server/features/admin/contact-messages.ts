@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { contactMessages, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { excerpt, recordAudit } from './audit.ts';
-import { cursorTime, decodeCursor, olderThan, pageOf } from './cursor.ts';
+import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
 import type { Admin } from './require-admin.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
@@ -67,12 +67,10 @@ export async function listContactMessages(options: {
   if (options.status === 'open') conditions.push(isNull(contactMessages.handledAt));
   if (options.status === 'handled') conditions.push(isNotNull(contactMessages.handledAt));
   if (options.cursor) {
-    conditions.push(
-      olderThan(contactMessages.createdAt, contactMessages.id, decodeCursor(options.cursor, 'uuid'), 'uuid'),
-    );
+    conditions.push(olderThan(contactMessages.createdAt, contactMessages.id, options.cursor, 'uuid'));
   }
   const rows = await selectMessages(options.db, and(...conditions), CONTACT_PAGE_SIZE + 1);
-  const page = pageOf(
+  const page = newestFirstPage(
     rows.map((row) => ({ ...row, id: row.message.id })),
     CONTACT_PAGE_SIZE,
   );

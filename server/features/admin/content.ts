@@ -1,18 +1,19 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import { ADMIN_MESSAGES, type AdminContentItem, type AdminContentType } from '#shared/schemas/admin-console.ts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { answers, comments, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import { loadCommentParent, moveCommentCount } from '../posts/comment-parent.ts';
-import { deleteCommentsOf, deleteCommentTree, deleteLikesOf } from '../posts/delete-comments.ts';
+import { loadCommentParent, moveCommentCount } from '../comments/comment-parent.ts';
+import { deleteCommentsOf, deleteCommentTree } from '../comments/delete-comments.ts';
+import { deleteLikesOf } from '../likes/delete-likes.ts';
 import { removeQuestion } from '../questions/delete-question.ts';
 import { lockQuestion, now } from '../questions/lock-question.ts';
 import { excerpt, recordAudit } from './audit.ts';
-import { cursorTime, decodeCursor, olderThan, pageOf } from './cursor.ts';
+import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
 import type { Admin } from './require-admin.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
@@ -48,12 +49,10 @@ export async function listContent(options: { db: Queryable; type: AdminContentTy
     .from(table)
     .innerJoin(users, eq(users.id, table.authorId))
     .innerJoin(groups, eq(groups.id, table.groupId))
-    .where(
-      options.cursor ? olderThan(table.createdAt, table.id, decodeCursor(options.cursor, 'uuid'), 'uuid') : undefined,
-    )
+    .where(options.cursor ? olderThan(table.createdAt, table.id, options.cursor, 'uuid') : undefined)
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(CONTENT_PAGE_SIZE + 1);
-  const { page, nextCursor } = pageOf(rows, CONTENT_PAGE_SIZE);
+  const { page, nextCursor } = newestFirstPage(rows, CONTENT_PAGE_SIZE);
   return {
     items: page.map((row): AdminContentItem => ({
       type,

@@ -5,7 +5,8 @@ import { groups, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { removeLockedGroup } from '../groups/delete-group.ts';
 import { recordAudit } from './audit.ts';
-import { cursorTime, decodeCursor, likePattern, olderThan, pageOf } from './cursor.ts';
+import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 import type { Admin } from './require-admin.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
@@ -19,8 +20,7 @@ export async function listGroups(options: { db: Queryable; q?: string | undefine
     const pattern = likePattern(options.q);
     conditions.push(or(ilike(groups.name, pattern), ilike(groups.slug, pattern)) as SQL);
   }
-  if (options.cursor)
-    conditions.push(olderThan(groups.createdAt, groups.id, decodeCursor(options.cursor, 'uuid'), 'uuid'));
+  if (options.cursor) conditions.push(olderThan(groups.createdAt, groups.id, options.cursor, 'uuid'));
   const rows = await options.db
     .select({
       id: groups.id,
@@ -42,7 +42,7 @@ export async function listGroups(options: { db: Queryable; q?: string | undefine
     .where(and(...conditions))
     .orderBy(desc(groups.createdAt), desc(groups.id))
     .limit(GROUPS_PAGE_SIZE + 1);
-  const { page, nextCursor } = pageOf(rows, GROUPS_PAGE_SIZE);
+  const { page, nextCursor } = newestFirstPage(rows, GROUPS_PAGE_SIZE);
   return {
     groups: page.map((row): AdminGroup => ({
       id: row.id,

@@ -5,7 +5,8 @@ import { sessions, users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { viewerEndedEvent } from '../../live/hub.ts';
 import { recordAudit } from './audit.ts';
-import { cursorTime, decodeCursor, likePattern, olderThan, pageOf } from './cursor.ts';
+import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
+import { likePattern } from '../../lib/like-pattern.ts';
 import type { Admin } from './require-admin.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 
@@ -60,10 +61,9 @@ export async function listUsers(options: { db: Queryable; q?: string | undefined
     const pattern = likePattern(q);
     conditions.push(or(ilike(users.name, pattern), ilike(users.username, pattern), ilike(users.email, pattern)) as SQL);
   }
-  if (options.cursor)
-    conditions.push(olderThan(users.createdAt, users.id, decodeCursor(options.cursor, 'text'), 'text'));
+  if (options.cursor) conditions.push(olderThan(users.createdAt, users.id, options.cursor, 'userId'));
   const rows = await selectUsers(options.db, and(...conditions), USERS_PAGE_SIZE + 1);
-  const { page, nextCursor } = pageOf(rows, USERS_PAGE_SIZE);
+  const { page, nextCursor } = newestFirstPage(rows, USERS_PAGE_SIZE);
   return { users: page.map(presentUser), nextCursor };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeOffset, encodeOffset, escapeLike, searchText, transpositions } from './search-text.ts';
+import { escapeLike } from '../../lib/like-pattern.ts';
+import { decodeOffset, encodeOffset, searchText, transpositions } from './search-text.ts';
 import { mixSuggestions } from './suggest.ts';
 
 describe('searchText', () => {

@@ -1,3 +1,4 @@
+import { escapeLike } from '../../lib/like-pattern.ts';
 /**
  * What the searched text becomes before it reaches SQL. Every piece goes in as a bound
  * parameter; here LIKE's own wildcards are escaped, so `%`, `_` and `\` match themselves.
@@ -26,11 +27,6 @@ export interface SearchText {
   typoWords: string[];
   /** Has a letter or digit (full-text search has something to look for). */
   hasWords: boolean;
-}
-
-/** `value` with LIKE's wildcards and escape character escaped (default escape `\`). */
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** The word itself and every spelling with two neighbouring characters swapped, without repeats. */
