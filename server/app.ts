@@ -24,6 +24,8 @@ import { mailPlugin, type MailPluginOptions } from './features/mail/mail-plugin.
 import { notificationsPlugin, type NotificationsPluginOptions } from './features/notifications/plugin.ts';
 import { discoveryPlugin } from './features/discovery/plugin.ts';
 import { postsPlugin } from './features/posts/plugin.ts';
+import { commentsPlugin } from './features/comments/plugin.ts';
+import { likesPlugin } from './features/likes/plugin.ts';
 import { sitePlugin } from './features/site/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
@@ -35,6 +37,7 @@ import { createRedisBus } from './live/redis-bus.ts';
 import { AccessLogController } from './plugins/access-log.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { databasePlugin } from './plugins/database.ts';
+import { jobsPlugin } from './plugins/jobs.ts';
 import { pageChangesPlugin } from './plugins/page-changes.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { frameworkErrors, inputGuardPlugin } from './plugins/input-guard.ts';
@@ -166,6 +169,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(viewerPlugin);
   await app.register(openApiPlugin, { version: APP_VERSION });
   await app.register(rateLimitPlugin);
+  // before every feature: they define their queues on app.jobs while they register
+  await app.register(jobsPlugin);
   await app.register(mailPlugin, options.mail ?? {});
   await app.register(accountsPlugin);
   await app.register(livePlugin, { bus });
@@ -178,12 +183,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(groupsPlugin);
   await app.register(questionsPlugin);
   await app.register(postsPlugin);
+  await app.register(commentsPlugin);
+  await app.register(likesPlugin);
   await app.register(sessionsPlugin, { mail: options.mail ?? {}, reminders: options.sessions ?? {} });
   await app.register(notificationsPlugin, { mail: options.mail ?? {}, jobs: options.notifications ?? {} });
   await app.register(searchPlugin);
   await app.register(discoveryPlugin);
   await app.register(sitePlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
+  // The first onClose hook to run (the last added): the job workers finish their jobs while all
+  // their handlers use (the mail transport, the live bus, the pool) is still open.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+  });
 
   await app.register(clientPlugin, { root: options.clientRoot ?? path.join(projectRoot, 'dist', 'client') });
   return app;

@@ -4,7 +4,7 @@ import { count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseImageUrl } from '#shared/lib/image-urls.ts';
-import { QuestionListResponseSchema } from '#shared/schemas/posts.ts';
+import { QuestionListResponseSchema } from '#shared/schemas/questions.ts';
 import { SessionListResponseSchema, TranscriptSchema } from '#shared/schemas/sessions.ts';
 import {
   amaSessions,

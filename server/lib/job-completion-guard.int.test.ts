@@ -1,8 +1,12 @@
+// pg-boss 10 marked a job done or failed without waiting for it (manager.complete/fail, promise
+// dropped): with the database away at that moment, the rejection went unhandled and Node ended
+// the whole process, so Townhall wrapped those methods (job-completion-guard.ts). pg-boss 12
+// awaits the completion inside its worker loop, which reports a failure on the `error` event
+// (logged by server/lib/jobs.ts), so the wrapper is gone. These tests keep pg-boss to that.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, expect, inject, it } from 'vitest';
-import { guardJobCompletion } from './job-completion-guard.ts';
 
 const schema = `guard_test_${randomBytes(4).toString('hex')}`;
 const admin = new pg.Client({ connectionString: inject('databaseUrl') });
@@ -21,7 +25,6 @@ async function until(what: string, check: () => boolean, ms = 15_000): Promise<v
 }
 
 it('a job that ends while the database is away is logged as a queue error, not an unhandled rejection that ends the process', async () => {
-  guardJobCompletion();
   await admin.connect();
   const boss = new PgBoss({ connectionString: inject('databaseUrl'), schema, schedule: false, supervise: false });
   const errors: Error[] = [];
@@ -45,25 +48,25 @@ it('a job that ends while the database is away is logged as a queue error, not a
     await until('the job runs', () => started);
 
     // the job's table goes away while the job runs: marking it done fails, as it does when
-    // the database server is restarting
-    await admin.query(`alter table ${schema}.job rename to job_away`);
+    // the database server is restarting (pg-boss 12 keeps the jobs of a queue without a
+    // partition of its own in job_common, pg-boss 10 kept them in job)
+    await admin.query(`alter table ${schema}.job_common rename to job_away`);
     const before = errors.length;
     release();
     await until('the failure reaches the error event', () =>
-      errors.slice(before).some((error) => /job" does not exist/.test(error.message)),
+      errors.slice(before).some((error) => /job_common" does not exist/.test(error.message)),
     );
     // a turn for any unhandled rejection to be reported
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(unhandled).toEqual([]);
-    await admin.query(`alter table ${schema}.job_away rename to job`);
+    await admin.query(`alter table ${schema}.job_away rename to job_common`);
   } finally {
     process.off('unhandledRejection', onUnhandled);
-    await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+    await boss.stop({ graceful: false }).catch(() => undefined);
   }
 });
 
 it("leaves a queue's fail() and complete() where pg-boss puts them: under their own names", async () => {
-  guardJobCompletion();
   const boss = new PgBoss({ connectionString: inject('databaseUrl') });
   const methods = boss as unknown as Record<string, unknown>;
   expect(typeof methods.fail).toBe('function');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { AppConfig } from '../config/env.ts';
 import { MIGRATIONS_FOLDER } from '../db/migrate.ts';
-import { JOBS_SCHEMA } from '../features/mail/mail-queue.ts';
+import { JOBS_APPLICATION_NAME, JOBS_SCHEMA } from '../lib/jobs.ts';
 import { formatBytes, plural, type CheckResult } from './doctor-report.ts';
 
 // ── migrations ──────────────────────────────────────────────────────────────────────────────
@@ -89,19 +89,20 @@ export async function checkMigrations(client: pg.ClientBase, journal = readJourn
 export const JOB_WAIT_LIMIT_MINUTES = 15;
 
 /**
- * pg-boss 10's tables (schema `pgboss`): jobs live in `job` (partitioned per queue), finished
- * ones move to `archive` after 12 h. States: created, retry, active, completed, cancelled, failed.
- * A worker shows as its pool's connections (`townhall-jobs`, one pool per queue and process).
+ * pg-boss's tables (schema `pgboss`). pg-boss 12 keeps every job in `job` (finished ones for 7
+ * days); pg-boss 10, whose schema Townhall upgrades at its next start (decision 044), moved
+ * finished ones to `archive` after 12 h. States: created, retry, active, completed, cancelled,
+ * failed. Workers show as the job pool's connections (`townhall-jobs`, one pool per process).
  */
 export async function checkJobs(
   client: pg.ClientBase,
   options: { siteRunning: boolean | undefined },
 ): Promise<CheckResult[]> {
   const schema = JOBS_SCHEMA;
-  const { rows: installed } = await client.query<{ found: boolean }>(
-    `select to_regclass('${schema}.job') is not null and to_regclass('${schema}.archive') is not null as found`,
+  const { rows: installed } = await client.query<{ job: boolean; archive: boolean }>(
+    `select to_regclass('${schema}.job') is not null as job, to_regclass('${schema}.archive') is not null as archive`,
   );
-  if (!installed[0]?.found) {
+  if (!installed[0]?.job) {
     return [
       {
         status: 'warning',
@@ -111,11 +112,11 @@ export async function checkJobs(
       },
     ];
   }
+  const finished = (table: string) =>
+    `select name from ${schema}.${table} where state = 'failed' and completed_on > now() - interval '24 hours'`;
   const { rows: failed } = await client.query<{ name: string; n: string }>(
     `select name, count(*) as n from (
-       select name from ${schema}.job where state = 'failed' and completed_on > now() - interval '24 hours'
-       union all
-       select name from ${schema}.archive where state = 'failed' and completed_on > now() - interval '24 hours'
+       ${[finished('job'), ...(installed[0].archive ? [finished('archive')] : [])].join(' union all ')}
      ) failed group by name order by name`,
   );
   const { rows: waiting } = await client.query<{ name: string; n: string; oldest_minutes: string }>(
@@ -126,7 +127,8 @@ export async function checkJobs(
     [JOB_WAIT_LIMIT_MINUTES],
   );
   const { rows: workers } = await client.query<{ n: string }>(
-    `select count(*) as n from pg_stat_activity where datname = current_database() and application_name = 'townhall-jobs'`,
+    `select count(*) as n from pg_stat_activity where datname = current_database() and application_name = $1`,
+    [JOBS_APPLICATION_NAME],
   );
   const { rows: recent } = await client.query<{ started: string | null }>(
     `select max(started_on)::text as started from ${schema}.job`,

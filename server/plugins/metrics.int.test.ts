@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { JOBS_SCHEMA } from '../features/mail/mail-queue.ts';
+import { JOBS_SCHEMA } from '../lib/jobs.ts';
 import { buildTestApp } from '../test/app.ts';
 import { roomsFixture } from '../test/fixtures/rooms.ts';
 import { TestLiveSocket } from '../test/live-socket.ts';
@@ -408,7 +408,7 @@ describe('metrics with METRICS_TOKEN (and METRICS_PORT) in one app', () => {
     boss.on('error', () => undefined);
     await boss.start();
     try {
-      await boss.createQueue(queue, { name: queue, retryLimit: 0 });
+      await boss.createQueue(queue, { retryLimit: 0 });
       const empty = await scrape();
       expect(valueOf(empty, 'townhall_jobs_queued', { queue })).toBe(0);
       expect(valueOf(empty, 'townhall_jobs_due', { queue })).toBe(0);
@@ -434,7 +434,7 @@ describe('metrics with METRICS_TOKEN (and METRICS_PORT) in one app', () => {
       expect(valueOf(waiting, 'townhall_jobs_failed', { queue })).toBe(1);
     } finally {
       await boss.deleteQueue(queue).catch(() => undefined);
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
     }
   });
 

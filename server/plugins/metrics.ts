@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { MetricsConfig } from '../config/env.ts';
 import { observeQueries } from '../db/client.ts';
-import { JOBS_SCHEMA } from '../features/mail/mail-queue.ts';
+import { JOBS_SCHEMA } from '../lib/jobs.ts';
 import { AppError, notFound } from '../lib/errors.ts';
 
 /** Where Prometheus reads the metrics, on the main port (with METRICS_TOKEN) and on METRICS_PORT. */
@@ -33,14 +33,15 @@ const BROADCAST_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
 
 /**
  * Per queue of pg-boss (JOBS_SCHEMA): jobs waiting (created or retry), those of them due now, and
- * failed jobs still in the job table (pg-boss moves them to its archive after 12 hours). One
- * statement per scrape; every queue is listed, with zeros when it has no job.
+ * jobs that failed for good in the last 12 hours (pg-boss 12 keeps failed jobs in its job table
+ * for 7 days; the window is the one pg-boss 10's archiving gave this gauge). One statement per
+ * scrape; every queue is listed, with zeros when it has no job.
  */
 const JOBS_STATEMENT = `
   select q.name as queue,
     count(j.id) filter (where j.state in ('created', 'retry'))::int as queued,
     count(j.id) filter (where j.state in ('created', 'retry') and j.start_after <= now())::int as due,
-    count(j.id) filter (where j.state = 'failed')::int as failed
+    count(j.id) filter (where j.state = 'failed' and j.completed_on > now() - interval '12 hours')::int as failed
   from ${JOBS_SCHEMA}.queue q
   left join ${JOBS_SCHEMA}.job j on j.name = q.name and j.state in ('created', 'retry', 'failed')
   group by q.name`;
@@ -277,7 +278,7 @@ export const metricsPlugin = fp(
     });
     const jobsFailed = new Gauge<'queue'>({
       name: 'townhall_jobs_failed',
-      help: 'Failed jobs of each pg-boss queue still in its job table (archived after 12 hours).',
+      help: 'Jobs of each pg-boss queue that failed for good (no retry left) in the last 12 hours.',
       labelNames: ['queue'],
       registers,
     });

@@ -3,9 +3,8 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { InteractionTarget } from '#shared/lib/permissions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { groups, posts, questions, type CommentParentType } from '../../db/schema/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { Viewer } from '../../lib/viewer.ts';
-import { requireItemId } from './content-text.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** What a comment hangs under, resolved: its group, the rule's target and who may see it. */
 export interface CommentParent {
@@ -43,7 +42,8 @@ export async function loadCommentParent(options: {
   lockGroup?: boolean;
 }): Promise<CommentParent> {
   const { db, parentType } = options;
-  const id = requireItemId(options.parentId, NOT_FOUND[parentType]);
+  const id = options.parentId;
+  if (!isUuid(id)) throw notFound(NOT_FOUND[parentType]);
   if (options.lockGroup) {
     const parentTable = parentType === 'post' ? posts : questions;
     await db
@@ -79,17 +79,6 @@ export async function loadCommentParent(options: {
   const [row] = await (options.lock ? query.for('no key update', { of: questions }) : query);
   if (!row) throw notFound(NOT_FOUND.question);
   return { ...row, type: 'question', target: 'questionQueue' };
-}
-
-/**
- * A hidden or pending question is the host's and its author's alone: anyone else is told it
- * was hidden (403) or, while it waits for approval, that there is no such question (404).
- */
-export function requireVisibleParent(parent: CommentParent, viewer: Viewer | null): void {
-  if (!parent.isHidden && !parent.isPending) return;
-  if (viewer && (viewer.id === parent.ownerId || viewer.id === parent.authorId)) return;
-  if (parent.isPending) throw notFound(CONTENT_MESSAGES.questionNotFound);
-  throw new AppError(403, 'item_hidden', CONTENT_MESSAGES.itemHidden);
 }
 
 /** Moves the parent's commentCount by `delta` (in the transaction that adds or deletes the comments). */

@@ -1,5 +1,5 @@
 import { eq, type SQL } from 'drizzle-orm';
-import type { Comment } from '#shared/schemas/posts.ts';
+import type { Comment } from '#shared/schemas/comments.ts';
 import type { Queryable } from '../../db/client.ts';
 import { comments, groups, users } from '../../db/schema/index.ts';
 import type { ViewerParam } from '../../lib/viewer.ts';

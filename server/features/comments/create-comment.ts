@@ -1,16 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type Comment } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { Comment } from '#shared/schemas/comments.ts';
 import { comments, type CommentParentType } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
 import { createNotifications } from '../notifications/create-notifications.ts';
-import { loadCommentParent, moveCommentCount, requireVisibleParent } from './comment-parent.ts';
+import { requireVisibleQuestion } from '../questions/question-visibility.ts';
+import { loadCommentParent, moveCommentCount } from './comment-parent.ts';
 import { loadComment } from './comment-query.ts';
-import { checkCommentBody, requireItemId } from './content-text.ts';
+import { checkCommentBody } from './comment-text.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 
 /**
@@ -47,15 +50,15 @@ export async function createComment(options: {
       action: replyToId === undefined ? 'comment' : 'reply',
       target: parent.target,
     });
-    requireVisibleParent(parent, viewer);
+    requireVisibleQuestion(parent, viewer);
     const body = checkCommentBody(options.body);
     let repliedToAuthorId: string | null = null;
     if (replyToId !== undefined) {
-      const id = requireItemId(replyToId, CONTENT_MESSAGES.commentNotFound);
+      if (!isUuid(replyToId)) throw notFound(CONTENT_MESSAGES.commentNotFound);
       const [repliedTo] = await tx
         .select({ replyToId: comments.replyToId, authorId: comments.authorId })
         .from(comments)
-        .where(and(eq(comments.id, id), eq(comments.parentType, parent.type), eq(comments.parentId, parent.id)))
+        .where(and(eq(comments.id, replyToId), eq(comments.parentType, parent.type), eq(comments.parentId, parent.id)))
         .for('key share');
       if (!repliedTo) throw notFound(CONTENT_MESSAGES.commentNotFound);
       if (repliedTo.replyToId !== null) {

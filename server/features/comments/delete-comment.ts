@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import { comments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { loadCommentParent, moveCommentCount } from './comment-parent.ts';
-import { requireItemId } from './content-text.ts';
 import { deleteCommentTree } from './delete-comments.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 import { requireViewer } from '../../lib/viewer.ts';
@@ -23,7 +23,8 @@ export async function deleteComment(options: {
   commentId: string;
 }): Promise<void> {
   const viewer = requireViewer(options.viewer);
-  const commentId = requireItemId(options.commentId, CONTENT_MESSAGES.commentNotFound);
+  const { commentId } = options;
+  if (!isUuid(commentId)) throw notFound(CONTENT_MESSAGES.commentNotFound);
   await options.transaction(async (tx, { emit }) => {
     const [found] = await tx
       .select({ parentType: comments.parentType, parentId: comments.parentId })

@@ -1,12 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { comments, likes, type CommentParentType, type LikeTargetType } from '../../db/schema/index.ts';
-
-/** Deletes the likes of the `targetType` items `ids` (the likes table has no foreign key to them). */
-export async function deleteLikesOf(db: Queryable, targetType: LikeTargetType, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await db.delete(likes).where(and(eq(likes.targetType, targetType), inArray(likes.targetId, [...ids])));
-}
+import { comments, type CommentParentType } from '../../db/schema/index.ts';
+import { deleteLikesOf } from '../likes/delete-likes.ts';
 
 /**
  * Deletes every comment and reply under the posts or questions `parentIds`, and their likes;

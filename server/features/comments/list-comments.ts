@@ -1,11 +1,13 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { CONTENT_LIMITS, type CommentListResponse } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import type { CommentListResponse } from '#shared/schemas/comments.ts';
 import type { Database } from '../../db/client.ts';
 import { comments, groups, questions, type CommentParentType } from '../../db/schema/index.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { loadCommentParent, requireVisibleParent } from './comment-parent.ts';
+import { requireVisibleQuestion } from '../questions/question-visibility.ts';
+import { loadCommentParent } from './comment-parent.ts';
 import { presentComment } from './presenter.ts';
 import { selectComments } from './comment-query.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
@@ -80,7 +82,7 @@ export async function listComments(options: {
       : [];
     if (rows.length === 0) {
       const parent = await loadCommentParent({ db, parentType, parentId: options.parentId });
-      requireVisibleParent(parent, viewer);
+      requireVisibleQuestion(parent, viewer);
     }
     const page = rows.slice(0, limit);
     const last = page.at(-1);

@@ -1,14 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type Comment } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { Comment } from '#shared/schemas/comments.ts';
 import { comments } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import { loadCommentParent, requireVisibleParent } from './comment-parent.ts';
+import { requireVisibleQuestion } from '../questions/question-visibility.ts';
+import { loadCommentParent } from './comment-parent.ts';
 import { loadComment } from './comment-query.ts';
-import { checkCommentBody, requireItemId } from './content-text.ts';
+import { checkCommentBody } from './comment-text.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 import { requireViewer } from '../../lib/viewer.ts';
 import { canEditContent } from '#shared/lib/permissions.ts';
@@ -24,7 +27,8 @@ export async function updateComment(options: {
   body: string;
 }): Promise<Comment> {
   const viewer = requireViewer(options.viewer);
-  const commentId = requireItemId(options.commentId, CONTENT_MESSAGES.commentNotFound);
+  const { commentId } = options;
+  if (!isUuid(commentId)) throw notFound(CONTENT_MESSAGES.commentNotFound);
   return options.transaction(async (tx, { emit }) => {
     const [current] = await tx
       .select({
@@ -46,7 +50,7 @@ export async function updateComment(options: {
       action: current.replyToId === null ? 'comment' : 'reply',
       target: parent.target,
     });
-    requireVisibleParent(parent, viewer);
+    requireVisibleQuestion(parent, viewer);
     const body = checkCommentBody(options.body);
     await tx
       .update(comments)

@@ -1,20 +1,34 @@
 import { eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
-import type { LIKE_TARGETS } from '#shared/schemas/posts.ts';
+import type { InteractionTarget } from '#shared/lib/permissions.ts';
+import type { LIKE_TARGETS } from '#shared/schemas/likes.ts';
 import type { Queryable } from '../../db/client.ts';
 import { answers, comments, groups, posts, questions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { CommentParent } from './comment-parent.ts';
-import { requireItemId } from './content-text.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /** What PUT/DELETE /api/likes/:targetType/:targetId act on. */
 export type ContentLikeTarget = (typeof LIKE_TARGETS)[number];
 
-/**
- * A likeable item resolved: its group, the rule's target and who may see it (as comment
- * parents), and its like count when it was read.
- */
-export type LikeTarget = Omit<CommentParent, 'type'> & { type: ContentLikeTarget; likeCount: number };
+/** A likeable item resolved: its group, the rule's target, who may see it and its like count when it was read. */
+export interface LikeTarget {
+  type: ContentLikeTarget;
+  id: string;
+  groupId: string;
+  /** The group's host. */
+  ownerId: string;
+  /**
+   * The item's author; for an answer and for comments under a question, the question's author
+   * (who sees them, with the host, while the question is hidden or pending).
+   */
+  authorId: string;
+  /** 'posts' for a post and its comments, 'questionQueue' for a question, its answer and its comments. */
+  target: InteractionTarget;
+  /** Items of a question, or under one: the question is hidden by the host, or waits for approval. */
+  isHidden: boolean;
+  isPending: boolean;
+  likeCount: number;
+}
 
 const questionColumns = {
   ownerId: groups.ownerId,
@@ -48,8 +62,9 @@ async function resolveLikeTarget(
   targetId: string,
   lock: boolean,
 ): Promise<LikeTarget> {
-  const id = requireItemId(targetId, CONTENT_MESSAGES.likeNotFound);
   const missing = () => notFound(CONTENT_MESSAGES.likeNotFound);
+  if (!isUuid(targetId)) throw missing();
+  const id = targetId;
   switch (type) {
     case 'post': {
       const query = db

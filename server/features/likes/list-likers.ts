@@ -1,11 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CONTENT_LIMITS, type LikersResponseSchema } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import type { LikersResponseSchema } from '#shared/schemas/likes.ts';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { likes, users } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { requireVisibleParent } from './comment-parent.ts';
+import { requireVisibleQuestion } from '../questions/question-visibility.ts';
 import { readLikeTarget, type ContentLikeTarget } from './like-target.ts';
 import { presentPerson } from './presenter.ts';
 import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
@@ -53,7 +54,7 @@ export async function listLikers(options: {
 }): Promise<z.infer<typeof LikersResponseSchema>> {
   const { db, targetType } = options;
   const target = await readLikeTarget(db, targetType, options.targetId);
-  requireVisibleParent({ ...target, type: 'question' }, options.viewer);
+  requireVisibleQuestion(target, options.viewer);
   const limit = CONTENT_LIMITS.pageSize;
   const after = options.cursor ? decodeKeyset(options.cursor, { key: 'time', id: 'userId' }) : null;
   const rows = await likersPage(db, after !== null).execute({

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_LIMITS, PostListResponseSchema, PostResponseSchema } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import { PostListResponseSchema, PostResponseSchema } from '#shared/schemas/posts.ts';
 import { likes, posts, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import {

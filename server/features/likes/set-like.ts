@@ -1,11 +1,12 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type LikeResponse } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { LikeResponse } from '#shared/schemas/likes.ts';
 import type { Transaction } from '../../db/client.ts';
 import { answers, comments, posts, questions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import { requireVisibleParent } from './comment-parent.ts';
+import { requireVisibleQuestion } from '../questions/question-visibility.ts';
 import { loadLikeTarget, readLikeCount, type ContentLikeTarget, type LikeTarget } from './like-target.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 
@@ -34,7 +35,7 @@ export async function setLike(options: {
       action: 'like',
       target: target.target,
     });
-    requireVisibleParent({ ...target, type: 'question' }, viewer);
+    requireVisibleQuestion(target, viewer);
     const likeCount = await changeLike(tx, { target, userId: viewer.id, isLiked });
     if (likeCount === null) return { isLiked, likeCount: await readLikeCount(tx, target) };
     emit({

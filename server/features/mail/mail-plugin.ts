@@ -4,15 +4,10 @@ import type { Transaction } from '../../db/client.ts';
 import { createMailTransport, deliverMail, type DeliveryOutcome } from './deliver-mail.ts';
 import { accountDeliveryCheck, type DeliveryCheck } from './delivery-checks.ts';
 import { parseMailMessage, type MailMessageInput } from './mail-message.ts';
-import { MAIL_QUEUE, MailQueue } from './mail-queue.ts';
+import { MAIL_QUEUE, mailJobPolicy, type MailJobData } from './mail-queue.ts';
 import { queueMail } from './queue-mail.ts';
 import { renderMail, type RenderedMail, type RenderMailOptions } from './render-mail.ts';
 import type { UnsubscribeTarget } from './unsubscribe-token.ts';
-
-/** Retries after the first attempt: with the delay below, about 8½ to 17 hours of trying. */
-export const MAIL_RETRY_LIMIT = 10;
-/** Wait before the first retry; it doubles (with jitter) at each later one. */
-export const MAIL_RETRY_DELAY_SECONDS = 30;
 
 export interface MailPluginOptions {
   /** Queue name; tests give each app its own, so no app's worker takes another's jobs. */
@@ -57,50 +52,32 @@ declare module 'fastify' {
 }
 
 /**
- * E-mail delivery: a pg-boss queue on the app's database (started with the app, stopped
- * when it closes), a worker that sends through SMTP_URL with one pooled transport, or keeps
- * the message in mail_messages when there is no SMTP server, and `app.mail`.
+ * E-mail delivery: the mail queue of the job system (server/plugins/jobs.ts), whose worker sends
+ * through SMTP_URL with one pooled transport, or keeps the message in mail_messages when there
+ * is no SMTP server, and `app.mail`.
  */
 export const mailPlugin = fp(
   async (app: FastifyInstance, options: MailPluginOptions) => {
     const { config } = app;
     const secret = config.sessionSecret;
     if (!secret) throw new Error('E-mail needs config.sessionSecret: it signs the unsubscribe links.');
-    const connectionString = app.db.$client.options.connectionString;
-    if (!connectionString) throw new Error('E-mail needs the connection string of the database pool.');
 
     const logger = app.log.child({ component: 'mail' });
-    const queue = new MailQueue({
-      connectionString,
-      name: options.queue ?? MAIL_QUEUE,
-      retryLimit: options.retryLimit ?? MAIL_RETRY_LIMIT,
-      retryDelaySeconds: options.retryDelaySeconds ?? MAIL_RETRY_DELAY_SECONDS,
-      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-      logger,
-    });
+    const queue = options.queue ?? MAIL_QUEUE;
     const transport = config.smtpUrl ? createMailTransport(config.smtpUrl) : null;
     const checks: DeliveryCheck[] = [accountDeliveryCheck];
     let observeDelivery: ((result: DeliveryResult) => void) | undefined;
-    const close = async () => {
-      await queue.stop();
-      transport?.close();
-    };
 
-    try {
-      await queue.start(app.db.$client);
-    } catch (error) {
-      await close();
-      throw error;
-    }
-    // The worker starts once every feature has added its delivery checks: no message queued
-    // before a restart goes out in the moment before they are there.
-    app.addHook('onReady', async () => {
-      await queue.work(async ({ messageId, isLastAttempt }) => {
+    // The worker starts once the app is ready, after every feature has added its delivery checks:
+    // no message queued before a restart goes out in the moment before they are there.
+    app.jobs.define<MailJobData>(
+      queue,
+      async ({ data, isLastAttempt }) => {
         let outcome: DeliveryOutcome;
         try {
           outcome = await deliverMail({
             db: app.db,
-            messageId,
+            messageId: data.messageId,
             transport,
             from: config.mailFrom,
             logger,
@@ -113,17 +90,25 @@ export const mailPlugin = fp(
           throw error;
         }
         observeDelivery?.(outcome);
-      });
+      },
+      mailJobPolicy(options),
+    );
+    // the job system stops first of all (server/app.ts): no delivery is running by now
+    app.addHook('onClose', async () => {
+      transport?.close();
     });
-    app.addHook('onClose', close);
 
-    const enqueue = (messageId: string, tx: Transaction) => queue.enqueue(messageId, tx);
+    const enqueue = async (messageId: string, tx: Transaction) => {
+      // the job id is the message id: one job per message, easy to find from either side
+      const id = await app.jobs.send<MailJobData>(queue, { messageId }, { tx, id: messageId });
+      if (id === null) throw new Error(`The e-mail ${messageId} was not queued (does queue ${queue} exist?)`);
+    };
     app.decorate('mail', {
       async send(input, { tx } = {}) {
         const message = parseMailMessage(input);
         if (tx) return queueMail({ tx, message, enqueue });
         const id = await app.db.transaction((ownTx) => queueMail({ tx: ownTx, message, enqueue }));
-        queue.wake();
+        app.jobs.wake(queue);
         return id;
       },
       addDeliveryCheck(check) {
@@ -142,5 +127,5 @@ export const mailPlugin = fp(
       },
     } satisfies MailService);
   },
-  { name: 'mail', dependencies: ['database'] },
+  { name: 'mail', dependencies: ['database', 'jobs'] },
 );

@@ -6,7 +6,7 @@ import {
   NotificationListResponseSchema,
   UnreadCountResponseSchema,
 } from '#shared/schemas/notifications.ts';
-import { CommentResponseSchema } from '#shared/schemas/posts.ts';
+import { CommentResponseSchema } from '#shared/schemas/comments.ts';
 import { notifications } from '../../db/schema/index.ts';
 import { UNREAD_COUNT_CAP } from './list-notifications.ts';
 import {

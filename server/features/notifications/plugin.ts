@@ -27,17 +27,15 @@ export const notificationsPlugin = fp(
       ...(mailQueue ? { queuePrefix: `${mailQueue}.notifications` } : {}),
       ...(options.mail?.pollingIntervalSeconds ? { pollingIntervalSeconds: options.mail.pollingIntervalSeconds } : {}),
       ...options.jobs,
+      jobs: app.jobs,
       db: app.db,
       mail: app.mail,
       publicUrl: app.config.publicUrl,
-      logger: app.log.child({ component: 'notification-jobs' }),
     });
     // what a notification e-mail is about is asked again when it goes out
     app.mail.addDeliveryCheck(notificationContentCheck);
-    await jobs.start(app.db.$client);
-    app.addHook('onClose', async () => jobs.stop());
     app.decorate('notificationJobs', jobs);
     await app.register(notificationRoutes);
   },
-  { name: 'notifications', dependencies: ['database', 'viewer', 'mail', 'live'] },
+  { name: 'notifications', dependencies: ['database', 'jobs', 'viewer', 'mail', 'live'] },
 );

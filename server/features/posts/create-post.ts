@@ -1,13 +1,14 @@
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type Post, type PostInputSchema } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { Post, PostInputSchema } from '#shared/schemas/posts.ts';
 import type { z } from 'zod';
 import { posts } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
 import { touchGroupActivity } from '../groups/touch-group-activity.ts';
-import { checkPostBody } from './content-text.ts';
+import { checkPostBody } from './post-text.ts';
 import { checkPostImages } from './post-input.ts';
 import { loadPost } from './post-query.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import { groups, posts } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { deleteCommentsOf, deleteLikesOf } from './delete-comments.ts';
-import { requireItemId } from './content-text.ts';
+import { deleteCommentsOf } from '../comments/delete-comments.ts';
+import { deleteLikesOf } from '../likes/delete-likes.ts';
+import { requireItemId } from './post-text.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 import { requireViewer } from '../../lib/viewer.ts';
 import { canDeleteContent } from '#shared/lib/permissions.ts';

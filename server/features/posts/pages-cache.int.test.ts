@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CommentListResponseSchema, PostListResponseSchema, type Comment } from '#shared/schemas/posts.ts';
+import { CommentListResponseSchema, type Comment } from '#shared/schemas/comments.ts';
+import { PostListResponseSchema } from '#shared/schemas/posts.ts';
 import { pageScope } from '../../lib/page-cache.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { pageEventsHeard } from '../../test/page-events.ts';
-import { listComments } from './list-comments.ts';
+import { listComments } from '../comments/list-comments.ts';
 import { listPosts } from './list-posts.ts';
 import {
   buildQuestion,

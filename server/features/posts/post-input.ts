@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { parseImageUrl } from '#shared/lib/image-urls.ts';
-import { CONTENT_LIMITS, type PostImage } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import type { PostImage } from '#shared/schemas/posts.ts';
 import type { Queryable } from '../../db/client.ts';
 import { images } from '../../db/schema/index.ts';
 import { badRequest } from '../../lib/errors.ts';

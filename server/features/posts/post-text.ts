@@ -1,17 +1,7 @@
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
-import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
-
-/** A comment's text as stored: trimmed, exactly as typed otherwise (never turned into HTML). */
-export function checkCommentBody(body: string): string {
-  const text = body.trim();
-  if (text === '') throw badRequest(CONTENT_MESSAGES.commentEmpty, { body: CONTENT_MESSAGES.commentEmpty });
-  if (text.length > CONTENT_LIMITS.commentBodyMax) {
-    throw badRequest(CONTENT_MESSAGES.commentTooLong, { body: CONTENT_MESSAGES.commentTooLong });
-  }
-  return text;
-}
 
 /** A post's text as stored: trimmed; may be empty only when the post has images (checked by the caller). */
 export function checkPostBody(body: string): string {

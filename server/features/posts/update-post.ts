@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type Post, type PostUpdateInputSchema } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { Post, PostUpdateInputSchema } from '#shared/schemas/posts.ts';
 import type { z } from 'zod';
 import { posts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import { checkPostBody, requireItemId } from './content-text.ts';
+import { checkPostBody, requireItemId } from './post-text.ts';
 import { checkPostImages } from './post-input.ts';
 import { loadPost } from './post-query.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';

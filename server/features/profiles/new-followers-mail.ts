@@ -1,20 +1,20 @@
 import { and, desc, eq, gt, isNull, lte, max, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
-import type pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import { follows, mailMessages, users } from '../../db/schema/index.ts';
+import type { JobPolicy } from '../../lib/jobs.ts';
+import type { JobsService } from '../../plugins/jobs.ts';
 import type { MailService } from '../mail/mail-plugin.ts';
-// INSTALL_LOCK: the lock the mail queue takes, as pg-boss's queue creation must not run concurrently.
-import { INSTALL_LOCK, JOBS_SCHEMA } from '../mail/mail-queue.ts';
-import { logDatabaseError } from '../../lib/database-errors.ts';
 import { lockMailRecipient } from '../mail/lock-recipient.ts';
-import { guardJobCompletion } from '../../lib/job-completion-guard.ts';
 
 /** The kind of the e-mail in mail_messages; the newest one's time is where the next batch starts. */
 export const NEW_FOLLOWERS_MAIL_KIND = 'new_followers';
 /** The queue of "tell this person about their new followers" jobs. */
 export const NEW_FOLLOWERS_QUEUE = 'profiles.new-followers';
+/**
+ * At most one waiting job per followed person ('short' with the person as singleton key): a burst
+ * of follows while one waits adds nothing more.
+ */
+const QUEUE_POLICY = { queue: 'short', retryLimit: 5, retryDelaySeconds: 60 } as const satisfies JobPolicy;
 /** How many followers an e-mail names; the rest are counted ("and 4 others"). */
 export const NAMED_FOLLOWERS = 3;
 
@@ -53,86 +53,41 @@ export function describeFollowers(named: { name: string; username: string }[], t
 
 /**
  * The 'newFollowers' e-mail, batched. A new follow queues one job per followed person
- * (pg-boss, policy 'short': at most one waiting job per person, so a burst of follows adds
- * nothing more) that runs after `delaySeconds`. The job, in one transaction with the person's
+ * (policy 'short': at most one waiting job per person, so a burst of follows adds nothing
+ * more) that runs after `delaySeconds`. The job, in one transaction with the person's
  * row locked, reads the follows made since their last such e-mail (its mail_messages row is
  * the watermark), and queues one e-mail naming up to three of them, if the settings want it.
  * A disabled account gets none, and followers whose accounts are disabled are not named or counted.
  */
 export class NewFollowersMailer {
-  readonly #boss: PgBoss;
+  readonly #jobs: JobsService;
   readonly #queue: string;
   readonly #delaySeconds: number;
   readonly #minIntervalSeconds: number;
-  readonly #pollingIntervalSeconds: number;
   readonly #db: Database;
   readonly #mail: MailService;
   readonly #publicUrl: string;
-  readonly #logger: FastifyBaseLogger;
 
+  /** Defines the queue and its handler on `jobs` (while the profiles feature registers). */
   constructor(
     options: NewFollowersMailOptions & {
+      jobs: JobsService;
       db: Database;
       mail: MailService;
       publicUrl: string;
-      logger: FastifyBaseLogger;
     },
   ) {
+    this.#jobs = options.jobs;
     this.#db = options.db;
     this.#mail = options.mail;
     this.#publicUrl = options.publicUrl;
-    this.#logger = options.logger;
     this.#queue = options.queue ?? NEW_FOLLOWERS_QUEUE;
     this.#delaySeconds = options.delaySeconds ?? 5 * 60;
     this.#minIntervalSeconds = options.minIntervalSeconds ?? 60 * 60;
-    this.#pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
-    const connectionString = options.db.$client.options.connectionString;
-    if (!connectionString)
-      throw new Error('The follower e-mail queue needs the connection string of the database pool.');
-    guardJobCompletion();
-    this.#boss = new PgBoss({
-      connectionString,
-      schema: JOBS_SCHEMA,
-      application_name: 'townhall-jobs',
-      max: 2,
-      schedule: false,
-      // the mail queue's instance maintains the whole pg-boss schema
-      supervise: false,
+    this.#jobs.define<JobData>(this.#queue, async ({ data }) => this.#run(data.userId), {
+      ...QUEUE_POLICY,
+      pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
     });
-    this.#boss.on('error', (error) => logDatabaseError(this.#logger, 'error', error, 'follower e-mail queue error'));
-  }
-
-  /** Creates the queue (under the lock the mail queue uses) and starts the worker. */
-  async start(pool: pg.Pool): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query('select pg_advisory_lock(hashtext($1))', [INSTALL_LOCK]);
-      try {
-        await this.#boss.start();
-        await this.#boss.createQueue(this.#queue, {
-          name: this.#queue,
-          policy: 'short',
-          retryLimit: 5,
-          retryDelay: 60,
-          retryBackoff: true,
-        });
-      } finally {
-        await client.query('select pg_advisory_unlock(hashtext($1))', [INSTALL_LOCK]);
-      }
-    } finally {
-      client.release();
-    }
-    await this.#boss.work<JobData>(
-      this.#queue,
-      { batchSize: 1, pollingIntervalSeconds: this.#pollingIntervalSeconds },
-      async ([job]) => {
-        if (job) await this.#run(job.data.userId);
-      },
-    );
-  }
-
-  async stop(): Promise<void> {
-    await this.#boss.stop({ graceful: true, timeout: 10_000 });
   }
 
   /** Called after a follow committed: makes sure a job will tell the followed person. */
@@ -142,10 +97,11 @@ export class NewFollowersMailer {
 
   async #schedule(userId: string, afterSeconds: number): Promise<void> {
     // null: a job for this person is already waiting, and it will see this follow too
-    await this.#boss.send(this.#queue, { userId } satisfies JobData, {
-      singletonKey: userId,
-      startAfter: Math.max(1, Math.ceil(afterSeconds)),
-    });
+    await this.#jobs.send<JobData>(
+      this.#queue,
+      { userId },
+      { singletonKey: userId, startAfter: Math.max(1, Math.ceil(afterSeconds)) },
+    );
   }
 
   /** One job: the e-mail about the follows since the last one, if any and if wanted. */

@@ -19,14 +19,12 @@ export const profilesPlugin = fp(
       queue: mailQueue ? `${mailQueue}.new-followers` : NEW_FOLLOWERS_QUEUE,
       ...(options.mail?.pollingIntervalSeconds ? { pollingIntervalSeconds: options.mail.pollingIntervalSeconds } : {}),
       ...options.newFollowers,
+      jobs: app.jobs,
       db: app.db,
       mail: app.mail,
       publicUrl: app.config.publicUrl,
-      logger: app.log.child({ component: 'new-followers-mail' }),
     });
-    await mailer.start(app.db.$client);
-    app.addHook('onClose', async () => mailer.stop());
     await app.register(profileRoutes(mailer));
   },
-  { name: 'profiles', dependencies: ['database', 'viewer', 'mail', 'rate-limit', 'accounts', 'live'] },
+  { name: 'profiles', dependencies: ['database', 'jobs', 'viewer', 'mail', 'rate-limit', 'accounts', 'live'] },
 );

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type Question } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 import type { Transaction } from '../../db/client.ts';
 import { answers, groups, likes, questions, users } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import { answers, comments, likes, questions } from '../../db/schema/index.ts';
 import type { Transaction } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic } from '#shared/schemas/groups.ts';
-import { CONTENT_LIVE_EVENTS, type Question } from '#shared/schemas/posts.ts';
+import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 import { questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';

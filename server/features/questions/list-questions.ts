@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
-import type { QuestionListResponse } from '#shared/schemas/posts.ts';
+import type { QuestionListResponse } from '#shared/schemas/questions.ts';
 import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';

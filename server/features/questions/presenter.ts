@@ -1,4 +1,4 @@
-import type { Answer, Question } from '#shared/schemas/posts.ts';
+import type { Answer, Question } from '#shared/schemas/questions.ts';
 import type { QuestionStatus } from '../../db/schema/index.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { canDeleteContent, canEditContent } from '#shared/lib/permissions.ts';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuestionResponseSchema } from '#shared/schemas/posts.ts';
+import { QuestionResponseSchema } from '#shared/schemas/questions.ts';
 import { questions, users } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import {

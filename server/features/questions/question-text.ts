@@ -1,5 +1,5 @@
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
-import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { validationFailed } from '../../lib/errors.ts';
 
 /**

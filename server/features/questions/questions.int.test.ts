@@ -5,7 +5,7 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { NEW_ITEMS_COUNT_CAP } from '#shared/constants/limits.ts';
 import { PERMISSION_REASONS, SIGN_IN_TO_INTERACT } from '#shared/lib/permissions.ts';
 import { SubscriptionListResponseSchema } from '#shared/schemas/groups.ts';
-import { QuestionResponseSchema, SimilarQuestionsResponseSchema } from '#shared/schemas/posts.ts';
+import { QuestionResponseSchema, SimilarQuestionsResponseSchema } from '#shared/schemas/questions.ts';
 import { answers, comments, groups, likes, questions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import {

@@ -12,7 +12,7 @@ import {
   QuestionUpdateInputSchema,
   SimilarQuestionsQuerySchema,
   SimilarQuestionsResponseSchema,
-} from '#shared/schemas/posts.ts';
+} from '#shared/schemas/questions.ts';
 import { PageCache } from '../../lib/page-cache.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
 import { answerQuestion } from './answer-question.ts';

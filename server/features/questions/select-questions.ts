@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
-import type { Question } from '#shared/schemas/posts.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { answers, groups, questions, users } from '../../db/schema/index.ts';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { CONTENT_LIMITS } from '#shared/schemas/posts.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { z } from 'zod';
-import type { SimilarQuestionsResponseSchema } from '#shared/schemas/posts.ts';
+import type { SimilarQuestionsResponseSchema } from '#shared/schemas/questions.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';

@@ -50,14 +50,11 @@ export const sessionsPlugin = fp(
       queue: mailQueue ? `${mailQueue}.session-reminder` : SESSION_REMINDER_QUEUE,
       ...(options.mail?.pollingIntervalSeconds ? { pollingIntervalSeconds: options.mail.pollingIntervalSeconds } : {}),
       ...options.reminders,
-      db: app.db,
+      jobs: app.jobs,
       transaction: app.transaction,
-      logger: app.log.child({ component: 'session-reminders' }),
     });
-    await reminders.start(app.db.$client);
-    app.addHook('onClose', async () => reminders.stop());
     app.decorate('sessionReminders', reminders);
     await app.register(sessionRoutes);
   },
-  { name: 'sessions', dependencies: ['database', 'viewer', 'rate-limit', 'live', 'mail', 'groups'] },
+  { name: 'sessions', dependencies: ['database', 'jobs', 'viewer', 'rate-limit', 'live', 'mail', 'groups'] },
 );

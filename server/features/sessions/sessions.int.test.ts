@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
-import { QuestionListResponseSchema } from '#shared/schemas/posts.ts';
+import { QuestionListResponseSchema } from '#shared/schemas/questions.ts';
 import {
   SessionListResponseSchema,
   SessionResponseSchema,
