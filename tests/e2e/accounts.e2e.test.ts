@@ -1,91 +1,39 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import {
+  alertText,
+  baseUrl,
+  expectHttpErrors,
+  newPerson,
+  signUpByApi,
+  useBrowser,
+  visit,
+  type ContextOptions,
+  type Person,
+} from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
-
-/** A unique person for one test (usernames: letters, digits, underscores; never a blocked word). */
-function newPerson() {
-  const id = randomBytes(5).toString('hex');
-  return { email: `e2e-${id}@example.com`, username: `e2e_${id}`, password: `long enough ${id}` };
-}
-
-// Each browser context stands for its own network address (the test server trusts the loopback
-// proxy), so the per-address sign-up and sign-in limits count each test on its own.
-let addressCount = 0;
-function nextAddress(): string {
-  addressCount += 1;
-  return `198.18.${String(process.pid % 250)}.${String(addressCount)}`;
-}
-
-async function openPage(
-  path: string,
-  options: { width?: number; colorScheme?: 'light' | 'dark'; isMobile?: boolean } = {},
-): Promise<Page> {
-  context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.colorScheme ?? 'light',
-    isMobile: options.isMobile ?? false,
-    hasTouch: options.isMobile ?? false,
-    extraHTTPHeaders: { 'X-Forwarded-For': nextAddress() },
-  });
-  page = await context.newPage();
-  problems = watchPage(page);
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('banner').waitFor();
-  return page;
-}
-
-/**
- * Chromium logs every 4xx answer as a console error ('Failed to load resource'). A test that
- * provokes some on purpose takes exactly those lines out; any other problem still fails it.
- */
-async function expectHttpErrors(status: number, count = 1) {
-  const line = `console error: Failed to load resource: the server responded with a status of ${String(status)}`;
-  await expect.poll(() => problems.filter((problem) => problem.startsWith(line)).length).toBe(count);
-  // In place: the page keeps adding to this same array.
-  problems.splice(0, problems.length, ...problems.filter((problem) => !problem.startsWith(line)));
+/** Opens `path` in a new context (a browser at its own address): `context`, `page` and `problems` are its. */
+async function openPage(path: string, options: ContextOptions = {}) {
+  ({ context, page, problems } = await browser.newContext(options));
+  await visit(page, path);
 }
 
 /** Signs a person up through the API, as the seed of a test about something else. */
-async function seedPerson(person: ReturnType<typeof newPerson>) {
-  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-    data: person,
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(201);
+async function seedPerson(person: Person) {
+  await signUpByApi(context.request, person);
   // The seed's session cookie is not the browser's business in these tests.
   await context.clearCookies();
 }
 
-/** The text of the one alert above the form, exactly. */
-async function alertText(): Promise<string> {
-  const alert = page.getByRole('main').getByRole('alert');
-  await alert.waitFor();
-  return (await alert.innerText()).trim();
-}
-
 describe('sign-up, sign-out and sign-in', () => {
   it('signs up at /signup, shows the avatar menu, logs out, and signs in again through the modal', async () => {
-    const person = newPerson();
+    const person = newPerson('e2e');
     await openPage('/signup?next=%2Fui-library');
     await page.getByRole('heading', { name: 'Join Townhall', level: 1 }).waitFor();
 
@@ -130,7 +78,7 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it('the sidebar shows the profile block, and its Log out works', async () => {
-    const person = newPerson();
+    const person = newPerson('e2e');
     await openPage('/signup');
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Username').fill(person.username);
@@ -146,18 +94,18 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it("shows the server's message for a taken username, whatever its case, and keeps what was typed", async () => {
-    const taken = newPerson();
+    const taken = newPerson('e2e');
     await openPage('/signup');
     await seedPerson(taken);
-    const person = newPerson();
+    const person = newPerson('e2e');
 
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Username').fill(taken.username.toUpperCase());
     await page.getByLabel('Password', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Sign up' }).click();
 
-    expect(await alertText()).toBe('This username is already taken');
-    await expectHttpErrors(400);
+    expect(await alertText(page)).toBe('This username is already taken');
+    await expectHttpErrors(problems, 400);
     expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
     expect(await page.getByLabel('Username').inputValue()).toBe(taken.username.toUpperCase());
     expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(person.password);
@@ -165,7 +113,7 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it("checks a short username before sending, with the server's own words", async () => {
-    const person = newPerson();
+    const person = newPerson('e2e');
     await openPage('/signup');
     const signUpRequests: string[] = [];
     page.on('request', (request) => {
@@ -204,7 +152,7 @@ describe('sign-up, sign-out and sign-in', () => {
         { ...person, email: 'not-an-email', username: 'ab' },
       ],
     );
-    await expectHttpErrors(400, 2);
+    await expectHttpErrors(problems, 400, 2);
     expect(answers).toEqual([
       '400 Username must be at least 3 characters',
       '400 Valid email is required. Username must be at least 3 characters',
@@ -212,7 +160,7 @@ describe('sign-up, sign-out and sign-in', () => {
   });
 
   it("shows the server's message for a wrong password at /login", async () => {
-    const person = newPerson();
+    const person = newPerson('e2e');
     await openPage('/login');
     await seedPerson(person);
 
@@ -220,8 +168,8 @@ describe('sign-up, sign-out and sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill('not the password');
     await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
 
-    expect(await alertText()).toBe('Invalid email or password.');
-    await expectHttpErrors(401);
+    expect(await alertText(page)).toBe('Invalid email or password.');
+    await expectHttpErrors(problems, 401);
     expect(await page.getByLabel('Email').inputValue()).toBe(person.email);
   });
 });
@@ -233,7 +181,7 @@ describe('/signup and /login accessibility', () => {
     ['/login', 'light', 375],
     ['/login', 'dark', 1280],
   ] as const)('%s has no serious or critical axe violations (%s, %i px)', async (path, colorScheme, width) => {
-    await openPage(path, { colorScheme, width, isMobile: width < 500 });
+    await openPage(path, { colorScheme, width, isMobile: width < 500, hasTouch: width < 500 });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -1,59 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import { apiCall, baseUrl, newPerson, signInByApi, signUpByApi, useBrowser } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
+const browser = useBrowser();
 const admin = inject('admin');
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
-
-let addressCount = 0;
-async function newContext(width = 1280) {
-  addressCount += 1;
-  context = await browser.newContext({
-    viewport: { width, height: 900 },
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.19.${String(process.pid % 250)}.${String(addressCount)}` },
-  });
-  page = await context.newPage();
-  problems = watchPage(page);
-}
-
-/** Signs in through the API; the cookie lands in the browser context. */
-async function signIn(person: { email: string; password: string }) {
-  const response = await context.request.post(`${baseUrl}/api/accounts/sign-in`, {
-    data: { email: person.email, password: person.password },
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(200);
-}
-
-async function requestReset(email: string) {
-  const response = await context.request.post(`${baseUrl}/api/accounts/password-reset`, {
-    data: { email },
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(204);
-}
 
 describe('/admin/mail', () => {
   it('asks people who are signed out to sign in, and tells members it is for administrators', async () => {
-    await newContext();
+    const { context, page } = await browser.newContext();
     await page.goto(`${baseUrl}/admin`);
     await page.waitForURL(`${baseUrl}/admin/users`);
     await page.getByText('Sign in to continue').waitFor();
@@ -61,30 +15,19 @@ describe('/admin/mail', () => {
     await page.getByRole('dialog', { name: 'Sign in to Townhall' }).waitFor();
     await page.keyboard.press('Escape');
 
-    const id = randomBytes(5).toString('hex');
-    const member = { email: `e2e-member-${id}@example.com`, username: `e2e_member_${id}`, password: `secret ${id}` };
-    const signUp = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-      data: member,
-      headers: { Origin: baseUrl },
-    });
-    expect(signUp.status()).toBe(201);
+    await signUpByApi(context.request, newPerson('e2e_member'));
     await page.reload();
     await page.getByText('Only administrators can open this page.').waitFor();
     expect(await page.getByRole('heading', { name: 'E-mail outbox' }).count()).toBe(0);
   });
 
   it('lets the administrator find an e-mail, read its HTML and text parts, and follow it on a phone', async () => {
-    await newContext();
-    const id = randomBytes(5).toString('hex');
-    const person = { email: `e2e-outbox-${id}@example.com`, username: `e2e_outbox_${id}`, password: `secret ${id}` };
-    expect(
-      (
-        await context.request.post(`${baseUrl}/api/accounts/sign-up`, { data: person, headers: { Origin: baseUrl } })
-      ).status(),
-    ).toBe(201);
-    await requestReset(person.email);
+    const { context, page } = await browser.newContext();
+    const person = newPerson('e2e_outbox');
+    await signUpByApi(context.request, person);
+    await apiCall(context.request, 'POST', '/api/accounts/password-reset', { email: person.email }, 204);
     await context.clearCookies();
-    await signIn(admin);
+    await signInByApi(context.request, admin);
 
     await page.goto(`${baseUrl}/admin/mail`);
     await page.getByRole('heading', { name: 'E-mail outbox', level: 2 }).waitFor();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { apiCall, baseUrl, newPerson, signInByApi, signUpByApi, useBrowser } from './kit.ts';
+import { apiCall, baseUrl, createGroup, newPerson, signInByApi, signUpByApi, useBrowser } from './kit.ts';
 
 const browser = useBrowser();
 const admin = inject('admin');
@@ -9,11 +9,13 @@ const admin = inject('admin');
 describe('administration', () => {
   it('disabling someone signs them out at once, live, and keeps them from signing in; the audit log tells', async () => {
     // Bob has a group page open (its live channel is connected).
-    const bobSide = await browser.newContext();
-    const bob = newPerson('e2e_bob');
-    await signUpByApi(bobSide.context.request, bob);
-    const slug = `bob-${randomBytes(3).toString('hex')}`;
-    await apiCall(bobSide.context.request, 'POST', '/api/groups', { name: "Bob's Bench", slug, ama: true });
+    const bobSide = await browser.signedIn('e2e_bob');
+    const bob = bobSide.person;
+    const { slug } = await createGroup(bobSide.context.request, {
+      name: "Bob's Bench",
+      slug: `bob-${randomBytes(3).toString('hex')}`,
+      ama: true,
+    });
     await bobSide.page.goto(`${baseUrl}/group/${slug}`);
     const bobBanner = bobSide.page.getByRole('banner');
     await bobBanner.getByRole('button', { name: 'Account menu' }).waitFor();

@@ -1,31 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { apiCall, baseUrl, newPerson, signUpByApi, useBrowser } from './kit.ts';
+import { apiCall, baseUrl, createGroup, groupBySlug, newPerson, useBrowser } from './kit.ts';
 
 const browser = useBrowser();
 
 describe('a newcomer finds their way', () => {
   it('opens /, signs up, finds a creator by a misspelled search, likes a post through the gate and sees it on /home', async () => {
     // A creator with a live Q&A group and a post in it.
-    const creatorSide = await browser.newContext();
-    const creator = newPerson('e2e_creator');
-    const creatorId = await signUpByApi(creatorSide.context.request, creator);
-    await apiCall(creatorSide.context.request, 'PATCH', `/api/users/${creatorId}/profile`, {
+    const creatorSide = await browser.signedIn('e2e_creator');
+    const creator = creatorSide.person;
+    await apiCall(creatorSide.context.request, 'PATCH', `/api/users/${creatorSide.id}/profile`, {
       name: 'Ottoline Brackenbury',
     });
     const slug = `letterpress-${randomBytes(3).toString('hex')}`;
-    await apiCall(creatorSide.context.request, 'POST', '/api/groups', {
+    await createGroup(creatorSide.context.request, {
       name: 'Letterpress Night School',
       slug,
       description: 'Ink, lead type and patience.',
       ama: true,
     });
-    const { group } = await apiCall<{ group: { id: string } }>(
-      creatorSide.context.request,
-      'GET',
-      `/api/groups/by-slug/${slug}`,
-    );
+    const group = await groupBySlug(creatorSide.context.request, slug);
     await apiCall(creatorSide.context.request, 'POST', `/api/groups/${group.id}/posts`, {
       body: 'Tonight: setting a poster in **wood type**.',
     });
@@ -76,8 +71,7 @@ describe('a newcomer finds their way', () => {
   });
 
   it('a signed-in person opening / goes to /home; the search page shows tabs of results', async () => {
-    const { context, page } = await browser.newContext();
-    await signUpByApi(context.request, newPerson('e2e_searcher'));
+    const { page } = await browser.signedIn('e2e_searcher');
     await page.goto(`${baseUrl}/`);
     await page.waitForURL(`${baseUrl}/home`);
 

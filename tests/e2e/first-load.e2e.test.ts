@@ -7,7 +7,7 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_KB, FIRST_LOAD_JS_BUDGETS_KB, type BudgetedPage } from '../../shared/constants/bundle-budgets.ts';
-import { apiCall, baseUrl, newPerson, signUpByApi, useBrowser } from './kit.ts';
+import { apiCall, askQuestion, baseUrl, createGroup, scheduleSession, useBrowser } from './kit.ts';
 
 const browser = useBrowser();
 
@@ -31,32 +31,22 @@ const paths = {} as Record<BudgetedPage, string>;
 
 beforeAll(async () => {
   // A live AMA as people reach it from a shared link: a group with a post and a session, live now, with a question.
-  const { context } = await browser.newContext();
-  await signUpByApi(context.request, newPerson('e2e_load'));
-  const slug = `first-load-${Date.now().toString(36)}`;
-  const { group } = await apiCall<{ group: { id: string } }>(context.request, 'POST', '/api/groups', {
+  const { context } = await browser.signedIn('e2e_load');
+  const group = await createGroup(context.request, {
     name: 'First Load Live',
-    slug,
+    slug: `first-load-${Date.now().toString(36)}`,
     description: 'A live AMA that people open from a shared link on their phones.',
     ama: true,
   });
   await apiCall(context.request, 'POST', `/api/groups/${group.id}/posts`, { body: 'Ask me anything tonight.' });
-  const { session } = await apiCall<{ session: { id: string } }>(
-    context.request,
-    'POST',
-    `/api/groups/${group.id}/sessions`,
-    {
-      title: 'Tonight, live',
-      startsAt: new Date(Date.now() + 60 * 60_000).toISOString(),
-      durationMinutes: 60,
-    },
-  );
-  await apiCall(context.request, 'POST', `/api/sessions/${session.id}/start`);
-  await apiCall(context.request, 'POST', `/api/groups/${group.id}/questions`, {
-    body: 'How do you keep a live AMA moving?',
-    sessionId: session.id,
+  const sessionId = await scheduleSession(context.request, group.id, {
+    title: 'Tonight, live',
+    startsAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+    durationMinutes: 60,
   });
-  Object.assign(paths, { '/': '/', '/group/:slug': `/group/${slug}`, '/event/:id': `/event/${session.id}` });
+  await apiCall(context.request, 'POST', `/api/sessions/${sessionId}/start`);
+  await askQuestion(context.request, group.id, 'How do you keep a live AMA moving?', sessionId);
+  Object.assign(paths, { '/': '/', '/group/:slug': `/group/${group.slug}`, '/event/:id': `/event/${sessionId}` });
 });
 
 describe('the first load on a phone', () => {

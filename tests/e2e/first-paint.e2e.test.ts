@@ -2,39 +2,28 @@
  * What a browser shows from the HTML alone, before the app's JavaScript runs: the static shell
  * with a shared page's title and text, in the saved theme, with nothing for axe to fault.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { apiCall, baseUrl, newPerson, signUpByApi } from './kit.ts';
+import { baseUrl, createGroup, useBrowser } from './kit.ts';
 
-let browser: Browser;
+// The pages here go unwatched: the app's modules are kept from loading, or its data held back, on purpose.
+const browser = useBrowser();
 let slug: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.77' } });
-  await signUpByApi(context.request, newPerson('paint'));
+  const { context } = await browser.signedIn('paint');
   slug = `first-paint-${Date.now().toString(36)}`;
-  await apiCall(context.request, 'POST', '/api/groups', {
+  await createGroup(context.request, {
     name: 'Paint <b>&</b> Print',
     slug,
     description: 'Letterpress and screen printing, asked and answered.',
   });
   await context.close();
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('before the app runs', () => {
   it.each(['light', 'dark'] as const)('a shared group page shows the shell and the group (%s theme)', async (theme) => {
-    const context = await browser.newContext({
-      colorScheme: theme,
-      viewport: { width: 1280, height: 900 },
-      extraHTTPHeaders: { 'X-Forwarded-For': theme === 'light' ? '198.51.100.78' : '198.51.100.79' },
-    });
-    const page = await context.newPage();
+    const { page } = await browser.unwatchedContext({ colorScheme: theme });
     // Only boot.js (the theme) runs: the app's modules never arrive, as on a slow first load.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(`${baseUrl}/group/${slug}`);
@@ -53,18 +42,12 @@ describe('before the app runs', () => {
     const focusable = await page.locator('#root a, #root button, #root input, #root [tabindex]').count();
     expect(focusable).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await context.close();
   });
 });
 
 describe('when the app runs', () => {
   it('keeps the shared page’s text on screen until the app shows the page, then leaves one app', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.80' },
-    });
-    const page = await context.newPage();
+    const { page } = await browser.unwatchedContext({ width: 412, height: 823, isMobile: true });
     // Whenever the document changes: is the page's heading on screen (the server's or the app's)?
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -103,6 +86,5 @@ describe('when the app runs', () => {
     const firstShown = seen.indexOf('Paint <b>&</b> Print');
     expect(firstShown).toBeGreaterThanOrEqual(0);
     expect(seen.slice(firstShown).filter((text) => text !== 'Paint <b>&</b> Print')).toEqual([]);
-    await context.close();
   });
 });

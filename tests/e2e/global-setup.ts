@@ -107,8 +107,8 @@ async function createFirstAccount(baseUrl: string) {
   return admin;
 }
 
-/** The passwords the browser tests make up (kit.ts and the older files): `long enough 1a2b…`, `secret 1a2b…`. */
-const PASSWORDS_OF_THE_TESTS = /(?:long enough|first secret|second secret|secret) [0-9a-f]{8,10}\b|e2e admin secret/g;
+/** The passwords the browser tests make up: kit.ts's `long enough 1a2b…`, the password tests' `second secret 1a2b…`. */
+const PASSWORDS_OF_THE_TESTS = /(?:long enough|secret) [0-9a-f]{8,10}\b|e2e admin secret/g;
 
 /**
  * Every secret the run left in the server's database, and the configured ones: session tokens,

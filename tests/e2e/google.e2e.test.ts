@@ -1,45 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { alertText, baseUrl, useBrowser, visit } from './kit.ts';
 import { mailsTo, waitForMail } from './mail-inbox.ts';
-import { watchPage } from './page-problems.ts';
 
-const baseUrl = inject('baseUrl');
+const browser = useBrowser();
 const inboxUrl = inject('mailInboxUrl');
 const googlePerson = inject('googlePerson');
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
-
-let addressCount = 0;
-async function openPage(path: string): Promise<Page> {
-  addressCount += 1;
-  context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.18.${String((process.pid + 7) % 250)}.${String(addressCount)}` },
-  });
-  page = await context.newPage();
-  problems = watchPage(page);
-  await page.goto(`${baseUrl}${path}`);
-  await page.getByRole('banner').waitFor();
-  return page;
-}
 
 describe('Continue with Google', () => {
   it('signs a new person up through the provider, back into the app signed in, and e-mails the welcome', async () => {
-    await openPage('/login');
+    const { page } = await browser.newContext();
+    await visit(page, '/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
 
     // The provider's own sign-in page (its address, not ours).
@@ -74,13 +44,12 @@ describe('Continue with Google', () => {
   });
 
   it('is offered on /signup, and /login shows why a Google sign-in failed', async () => {
-    await openPage('/signup');
+    const { page } = await browser.newContext();
+    await visit(page, '/signup');
     await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
 
     await page.goto(`${baseUrl}/login?error=account_not_linked`);
-    const alert = page.getByRole('main').getByRole('alert');
-    await alert.waitFor();
-    expect((await alert.innerText()).trim()).toBe(
+    expect(await alertText(page)).toBe(
       'This email already has a Townhall account, and Google has not verified that the address is yours, so the two were not linked. Sign in with your password instead.',
     );
   });

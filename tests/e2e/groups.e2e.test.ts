@@ -1,85 +1,35 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import { apiCall, baseUrl, createGroup, groupBySlug, newPerson, signUpByApi, useBrowser } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: string[][] = [];
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  for (const found of problems.splice(0)) expect(found).toEqual([]);
-});
-
-type Person = { email: string; username: string; password: string };
-
-function newPerson(prefix: string): Person {
-  const id = randomBytes(5).toString('hex');
-  return { email: `${prefix}-${id}@example.com`, username: `${prefix}_${id}`, password: `long enough ${id}` };
-}
-
-// Each browser context stands for its own network address, so per-address limits count each test alone.
-let addressCount = 0;
-async function newContext(): Promise<{ context: BrowserContext; page: Page }> {
-  addressCount += 1;
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.30.${String(process.pid % 250)}.${String(addressCount)}` },
+/** A host's context with an AMA group of theirs. */
+async function hostWithGroup(name: string) {
+  const hostSide = await browser.signedIn('e2e_host');
+  const group = await createGroup(hostSide.context.request, {
+    name,
+    description: 'A group made by a browser test.',
+    ama: true,
   });
-  contexts.push(context);
-  const page = await context.newPage();
-  problems.push(watchPage(page));
-  return { context, page };
-}
-
-const origin = { Origin: baseUrl };
-
-async function signUp(request: APIRequestContext, person: Person): Promise<string> {
-  const response = await request.post(`${baseUrl}/api/accounts/sign-up`, { data: person, headers: origin });
-  expect(response.status()).toBe(201);
-  const profile = await request.get(`${baseUrl}/api/profiles/${person.username}`);
-  return ((await profile.json()) as { profile: { id: string } }).profile.id;
-}
-
-type Group = { id: string; slug: string; likeCount: number; subscriberCount: number };
-
-async function createGroup(request: APIRequestContext, name: string, ama = true): Promise<Group> {
-  const slug = `e2e-${randomBytes(4).toString('hex')}`;
-  const response = await request.post(`${baseUrl}/api/groups`, {
-    data: { name, slug, description: 'A group made by a browser test.', ama },
-    headers: origin,
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { group: Group }).group;
+  return { hostSide, group };
 }
 
 async function access(request: APIRequestContext, groupId: string) {
-  const response = await request.get(`${baseUrl}/api/groups/${groupId}/access`);
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { role: string; isSubscribed: boolean; isLiked: boolean };
-}
-
-async function groupOf(request: APIRequestContext, slug: string): Promise<Group> {
-  const response = await request.get(`${baseUrl}/api/groups/by-slug/${slug}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { group: Group }).group;
+  return apiCall<{ role: string; isSubscribed: boolean; isLiked: boolean }>(
+    request,
+    'GET',
+    `/api/groups/${groupId}/access`,
+    undefined,
+    200,
+  );
 }
 
 describe('groups', () => {
   it('a creator opens an AMA group at /create and lands on its page with its tabs', async () => {
-    const { context, page } = await newContext();
-    const host = newPerson('e2e_host');
-    await signUp(context.request, host);
+    const { page, person: host } = await browser.signedIn('e2e_host');
     const slug = `e2e-ama-${randomBytes(3).toString('hex')}`;
 
     await page.goto(`${baseUrl}/create`);
@@ -110,18 +60,16 @@ describe('groups', () => {
   });
 
   it('the gate: signed out opens sign-in; a guest cancels (nothing happens), then Subscribe & Like does both', async () => {
-    const hostSide = await newContext();
-    await signUp(hostSide.context.request, newPerson('e2e_host'));
-    const group = await createGroup(hostSide.context.request, 'Gate Test Group');
+    const { group } = await hostWithGroup('Gate Test Group');
 
-    const { context, page } = await newContext();
+    const { context, page } = await browser.newContext();
     await page.goto(`${baseUrl}/group/${group.slug}`);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: /Like/ }).click();
     await page.getByRole('dialog', { name: 'Sign in to Townhall' }).waitFor();
     await page.keyboard.press('Escape');
 
-    await signUp(context.request, newPerson('e2e_guest'));
+    await signUpByApi(context.request, newPerson('e2e_guest'));
     await page.reload();
     await main.getByRole('button', { name: 'Subscribe', exact: true }).waitFor();
 
@@ -137,7 +85,7 @@ describe('groups', () => {
       isSubscribed: false,
       isLiked: false,
     });
-    expect(await groupOf(context.request, group.slug)).toMatchObject({ likeCount: 0, subscriberCount: 0 });
+    expect(await groupBySlug(context.request, group.slug)).toMatchObject({ likeCount: 0, subscriberCount: 0 });
 
     // Subscribe & Like subscribes, likes, and closes.
     await main.getByRole('button', { name: /Like/ }).click();
@@ -149,24 +97,21 @@ describe('groups', () => {
     await expect
       .poll(async () => access(context.request, group.id))
       .toMatchObject({ role: 'subscriber', isSubscribed: true, isLiked: true });
-    expect(await groupOf(context.request, group.slug)).toMatchObject({ likeCount: 1, subscriberCount: 1 });
+    expect(await groupBySlug(context.request, group.slug)).toMatchObject({ likeCount: 1, subscriberCount: 1 });
   });
 
   it('the role is watched live: a member added by the host, and a subscription made in another tab', async () => {
-    const hostSide = await newContext();
-    await signUp(hostSide.context.request, newPerson('e2e_host'));
-    const group = await createGroup(hostSide.context.request, 'Live Role Group');
+    const { hostSide, group } = await hostWithGroup('Live Role Group');
 
-    const fanSide = await newContext();
-    const fan = newPerson('e2e_fan');
-    await signUp(fanSide.context.request, fan);
+    const fanSide = await browser.signedIn('e2e_fan');
+    const fan = fanSide.person;
     const first = fanSide.page;
     await first.goto(`${baseUrl}/group/${group.slug}`);
     await first.getByRole('main').getByRole('button', { name: 'Subscribe', exact: true }).waitFor();
 
     // Another tab of the same person subscribes: the first tab follows without a reload.
     const second = await fanSide.context.newPage();
-    problems.push(watchPage(second));
+    browser.watch(second);
     await second.goto(`${baseUrl}/group/${group.slug}`);
     await second.getByRole('main').getByRole('button', { name: 'Subscribe', exact: true }).click();
     await second.getByText('Subscribed successfully!').waitFor();

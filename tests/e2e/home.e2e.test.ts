@@ -1,23 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
-import { apiCall, newPerson, signUpByApi } from './kit.ts';
-import { watchPage } from './page-problems.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, createGroup, scheduleSession, useBrowser } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the built app in Chromium', () => {
   it('loads the home page, and the client reaches /api/health', async () => {
-    const page = await browser.newPage();
-    const problems = watchPage(page);
+    const { page, problems } = await browser.newContext({ height: 720 });
     const healthResponse = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/health');
     await page.goto(baseUrl);
     expect((await healthResponse).status()).toBe(200);
@@ -26,11 +14,11 @@ describe('the built app in Chromium', () => {
     await status.filter({ hasText: 'API: ok' }).waitFor();
     expect(await page.title()).toMatch(/Townhall/);
     expect(problems).toEqual([]);
-    await page.close();
   });
 
   it('serves the client for deep links and a not-found page for unknown ones', async () => {
-    const page = await browser.newPage();
+    // (unwatched: the 404 of the page itself is a console error)
+    const { page } = await browser.unwatchedContext({ height: 720 });
     // The server knows the client's pages: an unknown path is the app's not-found page, status 404.
     const response = await page.goto(`${baseUrl}/some/unknown/page`);
     expect(response?.status()).toBe(404);
@@ -38,29 +26,26 @@ describe('the built app in Chromium', () => {
     await page.getByRole('main').getByRole('link', { name: /home/i }).click();
     await page.waitForURL(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'Townhall', level: 1 }).waitFor();
-    await page.close();
   });
 
   it('works on a 375 px wide phone, with a long session title in its lists', async () => {
     // A session whose title is wider than the phone, in the home page's and the events page's lists.
-    const creator = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-For': '198.51.100.91' } });
-    await signUpByApi(creator.request, newPerson('e2e_phone'));
-    const { group } = await apiCall<{ group: { id: string } }>(creator.request, 'POST', '/api/groups', {
+    const creator = await browser.signedIn('e2e_phone');
+    const group = await createGroup(creator.context.request, {
       name: 'Phone Layouts',
       slug: `phone-layouts-${Date.now().toString(36)}`,
       description: 'Cards that fit the screen.',
       ama: true,
     });
     const title = 'A session title long enough to be wider than any phone held upright';
-    await apiCall(creator.request, 'POST', `/api/groups/${group.id}/sessions`, {
+    await scheduleSession(creator.context.request, group.id, {
       title,
       startsAt: new Date(Date.now() + 24 * 60 * 60_000).toISOString(),
       durationMinutes: 60,
     });
-    await creator.close();
+    await creator.context.close();
 
-    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
-    const page = await context.newPage();
+    const { page } = await browser.unwatchedContext({ width: 375, height: 740, isMobile: true, hasTouch: true });
     for (const path of ['/', '/events']) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByRole('link', { name: title }).first().waitFor();
@@ -72,6 +57,5 @@ describe('the built app in Chromium', () => {
       expect(overflow, path).toBeLessThanOrEqual(0);
       expect(await page.evaluate<number>('document.documentElement.clientWidth')).toBe(375);
     }
-    await context.close();
   });
 });

@@ -1,99 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
+import {
+  alertText,
+  apiCall,
+  baseUrl,
+  expectHttpErrors,
+  newPerson,
+  signInByApi,
+  signUpByApi,
+  useBrowser,
+  visit,
+  type Person,
+  type Visitor,
+} from './kit.ts';
 import { waitForMail } from './mail-inbox.ts';
-import { watchPage } from './page-problems.ts';
 
-const baseUrl = inject('baseUrl');
+const browser = useBrowser();
 const mailInboxUrl = inject('mailInboxUrl');
-let browser: Browser;
-
-/** A browser context (one person's browser, at its own network address) with one watched page. */
-type Visitor = { context: BrowserContext; page: Page; problems: string[] };
-let visitors: Visitor[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const visitor of visitors) await visitor.context.close();
-  const problems = visitors.flatMap((visitor) => visitor.problems);
-  visitors = [];
-  expect(problems).toEqual([]);
-});
-
-/** A unique person for one test. */
-function newPerson() {
-  const id = randomBytes(5).toString('hex');
-  return { email: `e2e-pw-${id}@example.com`, username: `e2e_pw_${id}`, password: `first secret ${id}` };
-}
-type Person = ReturnType<typeof newPerson>;
-
-// Each context stands for its own network address (the test server trusts the loopback proxy),
-// so the per-address limits count each test on its own.
-let addressCount = 0;
-function nextAddress(): string {
-  addressCount += 1;
-  return `198.20.${String(process.pid % 250)}.${String(addressCount)}`;
-}
-
-async function newVisitor(
-  options: { width?: number; colorScheme?: 'light' | 'dark'; isMobile?: boolean } = {},
-): Promise<Visitor> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.colorScheme ?? 'light',
-    isMobile: options.isMobile ?? false,
-    hasTouch: options.isMobile ?? false,
-    extraHTTPHeaders: { 'X-Forwarded-For': nextAddress() },
-  });
-  const page = await context.newPage();
-  const visitor = { context, page, problems: watchPage(page) };
-  visitors.push(visitor);
-  return visitor;
-}
-
-async function open(visitor: Visitor, path: string) {
-  await visitor.page.goto(`${baseUrl}${path}`);
-  await visitor.page.getByRole('banner').waitFor();
-}
-
-/**
- * Chromium logs every 4xx answer as a console error ('Failed to load resource'). A test that
- * provokes some on purpose takes exactly those lines out; any other problem still fails it.
- */
-async function expectHttpErrors(visitor: Visitor, status: number, count = 1) {
-  const line = `console error: Failed to load resource: the server responded with a status of ${String(status)}`;
-  await expect.poll(() => visitor.problems.filter((problem) => problem.startsWith(line)).length).toBe(count);
-  visitor.problems.splice(
-    0,
-    visitor.problems.length,
-    ...visitor.problems.filter((problem) => !problem.startsWith(line)),
-  );
-}
 
 /** Signs a person up through the API, as the seed of a test; the visitor stays signed out. */
 async function seedPerson(visitor: Visitor, person: Person) {
-  const response = await visitor.context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-    data: person,
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(201);
+  await signUpByApi(visitor.context.request, person);
   await visitor.context.clearCookies();
-}
-
-/** Signs in through the API; the session cookie lands in the visitor's browser. */
-async function signInByApi(visitor: Visitor, person: { email: string; password: string }) {
-  const response = await visitor.context.request.post(`${baseUrl}/api/accounts/sign-in`, {
-    data: { email: person.email, password: person.password },
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(200);
 }
 
 /** Who the server thinks is signed in in this visitor's browser (its e-mail), or null. */
@@ -101,13 +30,6 @@ async function signedInEmail(visitor: Visitor): Promise<string | null> {
   const response = await visitor.context.request.get(`${baseUrl}/api/accounts/session`);
   const body = (await response.json()) as { user: { email: string } | null };
   return body.user?.email ?? null;
-}
-
-/** The one alert in the page's main area, exactly. */
-async function alertText(page: Page): Promise<string> {
-  const alert = page.getByRole('main').getByRole('alert');
-  await alert.waitFor();
-  return (await alert.innerText()).trim();
 }
 
 /** The reset link of an e-mail, on the address the tests reach the server at. */
@@ -120,17 +42,17 @@ function resetLinkIn(text: string): string {
 
 describe('password reset through a real SMTP server', () => {
   it('forgot password → e-mail → new password; every old session ends, the new password works, the link works once', async () => {
-    const person = newPerson();
-    const elsewhere = await newVisitor();
+    const person = newPerson('e2e_pw');
+    const elsewhere = await browser.newContext();
     await seedPerson(elsewhere, person);
     // Another browser where the person is signed in, with a page open.
-    await signInByApi(elsewhere, person);
-    await open(elsewhere, '/settings/account');
+    await signInByApi(elsewhere.context.request, person);
+    await visit(elsewhere.page, '/settings/account');
     await elsewhere.page.getByRole('heading', { name: 'Change password' }).waitFor();
 
-    const visitor = await newVisitor();
+    const visitor = await browser.newContext();
     const { page } = visitor;
-    await open(visitor, '/login');
+    await visit(page, '/login');
     await page.getByLabel('Email').fill(person.email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${baseUrl}/forgot-password`);
@@ -187,16 +109,16 @@ describe('password reset through a real SMTP server', () => {
     expect(await alertText(page)).toMatch(
       /^This reset link is invalid or has expired\. Ask for a new one\.\s+Ask for a new link$/,
     );
-    await expectHttpErrors(visitor, 400);
+    await expectHttpErrors(visitor.problems, 400);
     expect(await page.getByRole('main').getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe(
       '/forgot-password',
     );
   });
 
   it('opens /forgot-password from the sign-in modal, which closes', async () => {
-    const visitor = await newVisitor();
+    const visitor = await browser.newContext();
     const { page } = visitor;
-    await open(visitor, '/ui-library');
+    await visit(page, '/ui-library');
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).click();
     const modal = page.getByRole('dialog', { name: 'Sign in to Townhall' });
     await modal.getByLabel('Email').fill('someone@example.com');
@@ -207,10 +129,10 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('answers an unknown address the same way, and sends nothing', async () => {
-    const visitor = await newVisitor();
+    const visitor = await browser.newContext();
     const { page } = visitor;
     const nobody = `e2e-nobody-${randomBytes(5).toString('hex')}@example.com`;
-    await open(visitor, '/forgot-password');
+    await visit(page, '/forgot-password');
     await page.getByLabel('Email').fill(nobody);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Check your e-mail').waitFor();
@@ -220,16 +142,16 @@ describe('password reset through a real SMTP server', () => {
 
 describe('/settings/account', () => {
   it('refuses a wrong current password with the spec message, then changes it and signs the other browser out', async () => {
-    const person = newPerson();
-    const elsewhere = await newVisitor();
+    const person = newPerson('e2e_pw');
+    const elsewhere = await browser.newContext();
     await seedPerson(elsewhere, person);
-    await signInByApi(elsewhere, person);
+    await signInByApi(elsewhere.context.request, person);
 
-    const visitor = await newVisitor();
+    const visitor = await browser.newContext();
     const { page } = visitor;
-    await signInByApi(visitor, person);
+    await signInByApi(visitor.context.request, person);
     // The sidebar's Settings button opens the settings (their first page, the profile); Account is beside it.
-    await open(visitor, '/');
+    await visit(page, '/');
     await page.locator('aside[data-collapsed]').getByRole('button', { name: 'Settings' }).click();
     await page.waitForURL(`${baseUrl}/settings/profile`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' }).click();
@@ -241,7 +163,7 @@ describe('/settings/account', () => {
     await page.getByLabel('Confirm new password').fill('brand new secret');
     await page.getByRole('button', { name: 'Change password' }).click();
     expect(await alertText(page)).toBe('Current password is incorrect');
-    await expectHttpErrors(visitor, 400);
+    await expectHttpErrors(visitor.problems, 400);
     expect(await signedInEmail(elsewhere)).toBe(person.email);
 
     await page.getByLabel('Current password').fill(person.password);
@@ -257,24 +179,21 @@ describe('/settings/account', () => {
     await page.getByRole('heading', { name: 'Change password' }).waitFor();
     expect(await signedInEmail(visitor)).toBe(person.email);
 
-    const signIn = (password: string) =>
-      elsewhere.context.request.post(`${baseUrl}/api/accounts/sign-in`, {
-        data: { email: person.email, password },
-        headers: { Origin: baseUrl },
-      });
-    expect((await signIn(person.password)).status()).toBe(401);
-    expect((await signIn('brand new secret')).status()).toBe(200);
+    const signIn = (password: string, status: number) =>
+      apiCall(elsewhere.context.request, 'POST', '/api/accounts/sign-in', { email: person.email, password }, status);
+    await signIn(person.password, 401);
+    await signIn('brand new secret', 200);
   });
 });
 
 describe('/settings/notifications', () => {
   it('saves each switch, and the choices are still there after a reload', async () => {
-    const person = newPerson();
-    const visitor = await newVisitor();
+    const person = newPerson('e2e_pw');
+    const visitor = await browser.newContext();
     const { page } = visitor;
     await seedPerson(visitor, person);
-    await signInByApi(visitor, person);
-    await open(visitor, '/settings');
+    await signInByApi(visitor.context.request, person);
+    await visit(page, '/settings');
     await page.waitForURL(`${baseUrl}/settings/profile`);
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Notifications' }).click();
     await page.waitForURL(`${baseUrl}/settings/notifications`);
@@ -320,14 +239,14 @@ describe('accessibility of the password and settings pages', () => {
     ['/settings/notifications', 'light', 375],
     ['/settings/notifications', 'dark', 1280],
   ] as const)('%s has no serious or critical axe violations (%s, %i px)', async (path, colorScheme, width) => {
-    const visitor = await newVisitor({ colorScheme, width, isMobile: width < 500 });
+    const visitor = await browser.newContext({ colorScheme, width, isMobile: width < 500, hasTouch: width < 500 });
     const { page } = visitor;
     if (path.startsWith('/settings')) {
-      const person = newPerson();
+      const person = newPerson('e2e_pw');
       await seedPerson(visitor, person);
-      await signInByApi(visitor, person);
+      await signInByApi(visitor.context.request, person);
     }
-    await open(visitor, path);
+    await visit(page, path);
     await page.getByRole('heading', { level: 1 }).waitFor();
     if (path === '/settings/notifications') await page.getByRole('switch').first().waitFor();
     if (path === '/settings/account') await page.getByLabel('Current password').waitFor();
@@ -341,12 +260,12 @@ describe('accessibility of the password and settings pages', () => {
   });
 
   it('/settings/notifications with the master switch on, and /settings/account with its messages, have none either', async () => {
-    const visitor = await newVisitor({ colorScheme: 'dark' });
+    const visitor = await browser.newContext({ colorScheme: 'dark' });
     const { page } = visitor;
-    const person = newPerson();
+    const person = newPerson('e2e_pw');
     await seedPerson(visitor, person);
-    await signInByApi(visitor, person);
-    await open(visitor, '/settings/account');
+    await signInByApi(visitor.context.request, person);
+    await visit(page, '/settings/account');
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText('Enter your current password').waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -1,65 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import { apiCall, baseUrl, newPerson, signUpByApi, useBrowser, type ContextOptions, type Person } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
+const browser = useBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
-
-type Person = { email: string; username: string; password: string };
-
-/** A unique person for one test (usernames: letters, digits, underscores; never a blocked word). */
-function newPerson(prefix = 'e2e'): Person {
-  const id = randomBytes(5).toString('hex');
-  return { email: `${prefix}-${id}@example.com`, username: `${prefix}_${id}`, password: `long enough ${id}` };
-}
-
-// Each browser context stands for its own network address, so per-address limits count each test alone.
-let addressCount = 0;
-async function newContext(options: { width?: number; colorScheme?: 'light' | 'dark'; isMobile?: boolean } = {}) {
-  addressCount += 1;
-  context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    colorScheme: options.colorScheme ?? 'light',
-    isMobile: options.isMobile ?? false,
-    hasTouch: options.isMobile ?? false,
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.20.${String(process.pid % 250)}.${String(addressCount)}` },
-  });
-  page = await context.newPage();
-  problems = watchPage(page);
+/** A new context (a browser at its own address): `context`, `page` and `problems` are its. */
+async function newContext(options: ContextOptions = {}) {
+  ({ context, page, problems } = await browser.newContext(options));
 }
 
 /** Signs a person up through the API; the session cookie stays in the context unless `keepSignedIn` is false. */
 async function seedPerson(person: Person, { keepSignedIn }: { keepSignedIn: boolean }) {
-  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-    data: person,
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(201);
+  await signUpByApi(context.request, person);
   if (!keepSignedIn) await context.clearCookies();
 }
 
 async function userIdOf(username: string): Promise<string> {
-  const response = await context.request.get(`${baseUrl}/api/profiles/${username}`);
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { profile: { id: string } }).profile.id;
+  return (
+    await apiCall<{ profile: { id: string } }>(context.request, 'GET', `/api/profiles/${username}`, undefined, 200)
+  ).profile.id;
 }
 
 async function expectNoSeriousViolations() {
@@ -114,7 +79,7 @@ async function expectOurPicture(picture: ReturnType<Page['locator']>) {
 
 describe('profiles', () => {
   it('signs up, uploads an avatar, changes the username, and the old link lands on the new one', async () => {
-    const person = newPerson();
+    const person = newPerson('e2e');
     await newContext();
     await page.goto(`${baseUrl}/signup`);
     await page.getByLabel('Email').fill(person.email);
@@ -183,10 +148,7 @@ describe('profiles', () => {
     await seedPerson(creator, { keepSignedIn: false });
     await seedPerson(fan, { keepSignedIn: true });
     const creatorId = await userIdOf(creator.username);
-    const follow = await context.request.put(`${baseUrl}/api/users/${creatorId}/follow`, {
-      headers: { Origin: baseUrl },
-    });
-    expect(follow.status()).toBe(200);
+    await apiCall(context.request, 'PUT', `/api/users/${creatorId}/follow`, undefined, 200);
     await context.clearCookies();
     // The browser is the viewer from here on.
     await seedPerson(viewer, { keepSignedIn: true });
@@ -265,14 +227,16 @@ describe('profiles', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`fits a 375 px phone in ${colorScheme}, with no serious accessibility problem`, async () => {
-      await newContext({ width: 375, colorScheme, isMobile: true });
-      const person = newPerson();
+      await newContext({ width: 375, colorScheme, isMobile: true, hasTouch: true });
+      const person = newPerson('e2e');
       await seedPerson(person, { keepSignedIn: true });
-      const patch = await context.request.patch(`${baseUrl}/api/users/${await userIdOf(person.username)}/profile`, {
-        data: { name: 'A rather long display name for a phone', quote: 'Short and sweet, or long and winding.' },
-        headers: { Origin: baseUrl },
-      });
-      expect(patch.status()).toBe(200);
+      await apiCall(
+        context.request,
+        'PATCH',
+        `/api/users/${await userIdOf(person.username)}/profile`,
+        { name: 'A rather long display name for a phone', quote: 'Short and sweet, or long and winding.' },
+        200,
+      );
 
       for (const path of [`/${person.username}`, `/${person.username}/following`, '/settings/profile']) {
         await page.goto(`${baseUrl}${path}`);

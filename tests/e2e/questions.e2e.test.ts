@@ -1,82 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import { baseUrl, createGroup, subscribe, useBrowser } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: string[][] = [];
+const browser = useBrowser();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  for (const found of problems.splice(0)) expect(found).toEqual([]);
-});
-
-type Person = { email: string; username: string; password: string };
-
-function newPerson(prefix: string): Person {
-  const id = randomBytes(5).toString('hex');
-  return { email: `${prefix}-${id}@example.com`, username: `${prefix}_${id}`, password: `long enough ${id}` };
-}
-
-// Each browser context stands for its own network address, so per-address limits count each test alone.
-let addressCount = 0;
-async function newContext(options: { width?: number; isMobile?: boolean } = {}) {
-  addressCount += 1;
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    isMobile: options.isMobile ?? false,
-    hasTouch: options.isMobile ?? false,
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.40.${String(process.pid % 250)}.${String(addressCount)}` },
+function createAmaGroup(request: APIRequestContext) {
+  return createGroup(request, {
+    name: 'Live Q&A Test',
+    slug: `e2e-qa-${randomBytes(4).toString('hex')}`,
+    description: 'Questions answered live.',
+    ama: true,
   });
-  contexts.push(context);
-  const page = await context.newPage();
-  problems.push(watchPage(page));
-  return { context, page };
-}
-
-const origin = { Origin: baseUrl };
-
-async function signUp(request: APIRequestContext, person: Person) {
-  const response = await request.post(`${baseUrl}/api/accounts/sign-up`, { data: person, headers: origin });
-  expect(response.status()).toBe(201);
-}
-
-async function createAmaGroup(request: APIRequestContext): Promise<{ id: string; slug: string }> {
-  const slug = `e2e-qa-${randomBytes(4).toString('hex')}`;
-  const response = await request.post(`${baseUrl}/api/groups`, {
-    data: { name: 'Live Q&A Test', slug, description: 'Questions answered live.', ama: true },
-    headers: origin,
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { group: { id: string; slug: string } }).group;
-}
-
-async function subscribe(request: APIRequestContext, groupId: string) {
-  const response = await request.put(`${baseUrl}/api/groups/${groupId}/subscription`, { headers: origin });
-  expect(response.status()).toBe(200);
 }
 
 describe('the live question queue', () => {
   it('a subscriber asks; the host sees it live, pins and answers it; the subscriber sees both without reloading', async () => {
-    const hostSide = await newContext();
-    const host = newPerson('e2e_host');
-    await signUp(hostSide.context.request, host);
+    const hostSide = await browser.signedIn('e2e_host');
     const group = await createAmaGroup(hostSide.context.request);
 
     // the subscriber is on a phone
-    const fanSide = await newContext({ width: 390, isMobile: true });
-    const fan = newPerson('e2e_fan');
-    await signUp(fanSide.context.request, fan);
+    const fanSide = await browser.signedIn('e2e_fan', { width: 390, isMobile: true, hasTouch: true });
+    const fan = fanSide.person;
     await subscribe(fanSide.context.request, group.id);
 
     const hostPage: Page = hostSide.page;
@@ -115,11 +61,9 @@ describe('the live question queue', () => {
   });
 
   it('shows script and HTML typed into a post as text, never as markup', async () => {
-    const hostSide = await newContext();
-    await signUp(hostSide.context.request, newPerson('e2e_host'));
+    const hostSide = await browser.signedIn('e2e_host');
     const group = await createAmaGroup(hostSide.context.request);
-    const { context, page } = await newContext();
-    await signUp(context.request, newPerson('e2e_poster'));
+    const { context, page } = await browser.signedIn('e2e_poster');
     await subscribe(context.request, group.id);
 
     await page.goto(`${baseUrl}/group/${group.slug}`);

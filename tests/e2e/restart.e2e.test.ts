@@ -1,28 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { LIVE_RECONNECT_MAX_MS } from '../../shared/constants/live.ts';
 import { freePort } from '../../server/test/oidc-provider.ts';
 import { spawnServer, type SpawnedServer } from '../../server/test/spawn-server.ts';
 import { makeTempDir } from '../../server/test/test-database.ts';
-import { launchBrowser } from './browser.ts';
+import { newPerson, useBrowser } from './kit.ts';
 
 // A browser on a group page while its server process is stopped (SIGTERM) and started again, the
 // way an operator restarts Townhall. A question asked while no process listened on the page's
 // address reaches no socket: the page shows it only if it reconnected and read the queue again.
 // One process (`keeper`) stays up all along and owns the embedded database the others use.
 
-let browser: Browser;
+const browser = useBrowser();
 const servers: SpawnedServer[] = [];
 const dirs: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
 afterAll(async () => {
-  await browser?.close();
   await Promise.all(servers.map((server) => server.stop()));
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -61,15 +56,11 @@ describe('a page open while its server restarts', () => {
     const first = await spawnServer({ env });
     servers.push(first);
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // the page loses its server on purpose (its failed requests are console errors): page errors are what counts
+    const { context, page } = await browser.unwatchedContext();
     const pageErrors: string[] = [];
-    const page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    const person = {
-      email: `restart-${randomBytes(4).toString('hex')}@example.com`,
-      username: `restart_${randomBytes(4).toString('hex')}`,
-      password: 'long enough secret',
-    };
+    const person = newPerson('restart');
     const headers = { origin: pageUrl };
     expect((await context.request.post(`${pageUrl}/api/accounts/sign-up`, { data: person, headers })).status()).toBe(
       201,
@@ -106,6 +97,5 @@ describe('a page open while its server restarts', () => {
     await ask(keeper.url, 'Asked after the restart?');
     await page.getByText('Asked after the restart?').waitFor({ timeout: 10_000 });
     expect(pageErrors).toEqual([]);
-    await context.close();
   }, 120_000);
 });

@@ -1,53 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import { baseUrl, createGroup, groupBySlug, subscribe, useBrowser } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const problems: string[][] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close();
-  for (const found of problems.splice(0)) expect(found).toEqual([]);
-});
-
-type Person = { email: string; username: string; password: string };
-
-function newPerson(prefix: string): Person {
-  const id = randomBytes(5).toString('hex');
-  return { email: `${prefix}-${id}@example.com`, username: `${prefix}_${id}`, password: `long enough ${id}` };
-}
-
-let addressCount = 0;
-async function signedInPage(prefix: string, options: { width?: number; isMobile?: boolean } = {}) {
-  addressCount += 1;
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
-    isMobile: options.isMobile ?? false,
-    hasTouch: options.isMobile ?? false,
-    extraHTTPHeaders: { 'X-Forwarded-For': `198.60.${String(process.pid % 250)}.${String(addressCount)}` },
-  });
-  contexts.push(context);
-  const person = newPerson(prefix);
-  const response = await context.request.post(`${baseUrl}/api/accounts/sign-up`, {
-    data: person,
-    headers: { Origin: baseUrl },
-  });
-  expect(response.status()).toBe(201);
-  const page = await context.newPage();
-  problems.push(watchPage(page));
-  return { context, page, person };
-}
+const browser = useBrowser();
 
 /** A datetime-local value a little in the future, in the browser's (UTC) time zone. */
 function inMinutes(minutes: number): string {
@@ -56,13 +12,9 @@ function inMinutes(minutes: number): string {
 
 describe('a live AMA session, from scheduling to transcript', () => {
   it('the host schedules and runs it; a viewer on a phone watches, asks and sees the answer live', async () => {
-    const host = await signedInPage('e2e_host');
+    const host = await browser.signedIn('e2e_host');
     const slug = `e2e-ama-${randomBytes(4).toString('hex')}`;
-    const created = await host.context.request.post(`${baseUrl}/api/groups`, {
-      data: { name: 'Session Test Group', slug, ama: true },
-      headers: { Origin: baseUrl },
-    });
-    expect(created.status()).toBe(201);
+    await createGroup(host.context.request, { name: 'Session Test Group', slug, ama: true });
 
     // Schedule it from the group page.
     await host.page.goto(`${baseUrl}/group/${slug}?tab=events`);
@@ -86,16 +38,8 @@ describe('a live AMA session, from scheduling to transcript', () => {
     expect(await calendar.text()).toContain('SUMMARY:Friday bake-along');
 
     // A viewer on a phone subscribes to the group and opens the session before it starts.
-    const viewer = await signedInPage('e2e_viewer', { width: 390, isMobile: true });
-    const groupId = (
-      (await (await viewer.context.request.get(`${baseUrl}/api/groups/by-slug/${slug}`)).json()) as {
-        group: { id: string };
-      }
-    ).group.id;
-    const subscribed = await viewer.context.request.put(`${baseUrl}/api/groups/${groupId}/subscription`, {
-      headers: { Origin: baseUrl },
-    });
-    expect(subscribed.status()).toBe(200);
+    const viewer = await browser.signedIn('e2e_viewer', { width: 390, isMobile: true, hasTouch: true });
+    await subscribe(viewer.context.request, (await groupBySlug(viewer.context.request, slug)).id);
     await viewer.page.goto(sessionUrl);
     await viewer.page.getByRole('heading', { level: 1, name: 'Friday bake-along' }).waitFor();
 

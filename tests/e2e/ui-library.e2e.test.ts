@@ -1,44 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousAccessibilityViolations } from './axe.ts';
-import { launchBrowser } from './browser.ts';
-import { watchPage } from './page-problems.ts';
+import { baseUrl, useBrowser, type ContextOptions } from './kit.ts';
 
-const baseUrl = inject('baseUrl');
-let browser: Browser;
-let context: BrowserContext;
+const browser = useBrowser();
 let page: Page;
-let problems: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function openPage(
-  path: string,
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; isMobile?: boolean } = {},
-) {
-  context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
-    colorScheme: options.colorScheme ?? 'light',
-    isMobile: options.isMobile ?? false,
-    hasTouch: options.isMobile ?? false,
-  });
-  page = await context.newPage();
-  problems = watchPage(page);
+/** Opens `path` in a new context (a browser at its own address), as `page`; phones have touch. */
+async function openPage(path: string, options: ContextOptions = {}) {
+  ({ page } = await browser.newContext({ ...options, hasTouch: options.isMobile ?? false }));
   await page.goto(`${baseUrl}${path}`);
   // the app's top bar, not the static shell's (which has a banner too, with no buttons): a key
   // pressed before the app runs would reach nothing
   await page.getByRole('banner').getByRole('button').first().waitFor();
 }
-
-afterEach(async () => {
-  await context?.close();
-  expect(problems).toEqual([]);
-});
 
 describe('/ui-library accessibility', () => {
   it.each([
@@ -147,9 +122,7 @@ describe('the shell', () => {
   });
 
   it('records page views with the first-party beacon', async () => {
-    context = await browser.newContext();
-    page = await context.newPage();
-    problems = watchPage(page);
+    ({ page } = await browser.newContext({ height: 720 }));
     const beacons: number[] = [];
     page.on('response', (response) => {
       const request = response.request();
