@@ -4,6 +4,7 @@ import type { RouteObject } from 'react-router';
 
 import { AppShell } from '#client/app/shell/app-shell.tsx';
 import { RootError } from '#client/routes/root-error.tsx';
+import { paths } from '#client/lib/paths.ts';
 
 /**
  * A page whose code loads when it is first visited: `load` imports its module (a literal
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
         path: 'settings',
         lazy: lazyPage(() => import('#client/routes/settings/settings-layout.tsx'), 'SettingsLayout'),
         children: [
-          { index: true, element: <Navigate to="/settings/profile" replace /> },
+          { index: true, element: <Navigate to={paths.settings.profile()} replace /> },
           {
             path: 'profile',
             lazy: lazyPage(() => import('#client/routes/settings/profile.tsx'), 'ProfileSettingsRoute'),
@@ -65,7 +66,7 @@ export const routes: RouteObject[] = [
         path: 'admin',
         lazy: lazyPage(() => import('#client/routes/admin/admin-layout.tsx'), 'AdminLayoutRoute'),
         children: [
-          { index: true, element: <Navigate to="/admin/users" replace /> },
+          { index: true, element: <Navigate to={paths.admin.users()} replace /> },
           { path: 'users', lazy: lazyPage(() => import('#client/routes/admin/users.tsx'), 'AdminUsersRoute') },
           { path: 'content', lazy: lazyPage(() => import('#client/routes/admin/content.tsx'), 'AdminContentRoute') },
           { path: 'messages', lazy: lazyPage(() => import('#client/routes/admin/messages.tsx'), 'AdminMessagesRoute') },
@@ -124,13 +125,13 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('#client/routes/groups/post-page.tsx'), 'PostRoute'),
       },
       // Reserved path words with no page of their own go where a person expects.
-      { path: 'app', element: <Navigate to="/home" replace /> },
-      { path: 'index', element: <Navigate to="/" replace /> },
-      { path: 'auth', element: <Navigate to="/login" replace /> },
-      { path: 'static', element: <Navigate to="/" replace /> },
-      { path: 'event', element: <Navigate to="/events" replace /> },
-      { path: 'group', element: <Navigate to="/groups" replace /> },
-      { path: 'user', element: <Navigate to="/profile" replace /> },
+      { path: 'app', element: <Navigate to={paths.homeFeed()} replace /> },
+      { path: 'index', element: <Navigate to={paths.home()} replace /> },
+      { path: 'auth', element: <Navigate to={paths.login()} replace /> },
+      { path: 'static', element: <Navigate to={paths.home()} replace /> },
+      { path: 'event', element: <Navigate to={paths.events()} replace /> },
+      { path: 'group', element: <Navigate to={paths.groups()} replace /> },
+      { path: 'user', element: <Navigate to={paths.ownProfile()} replace /> },
       {
         path: 'user/:id',
         lazy: lazyPage(() => import('#client/routes/profiles/user-redirect.tsx'), 'UserRedirectRoute'),

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 
 import { AuthPageLayout } from '#client/features/accounts/components/auth-page-layout.tsx';
 import { ForgotPasswordForm } from '#client/features/accounts/components/forgot-password-form.tsx';
+import { paths } from '#client/lib/paths.ts';
 
 /** The e-mail the sign-in form hands over in the navigation's state, when it had one. */
 function emailFromState(state: unknown): string {
@@ -21,7 +22,7 @@ export function ForgotPasswordRoute() {
       footer={
         <>
           Remembered it?{' '}
-          <Link to="/login" className="font-medium text-link underline-offset-4 hover:underline">
+          <Link to={paths.login()} className="font-medium text-link underline-offset-4 hover:underline">
             Sign in
           </Link>
         </>

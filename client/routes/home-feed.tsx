@@ -1,31 +1,23 @@
 import { CalendarX2, Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useFeed } from '#client/features/discovery/api/get-feed.ts';
 import { useMySessions } from '#client/features/discovery/api/get-my-sessions.ts';
 import { FeedItemCard } from '#client/features/discovery/components/feed-item-card.tsx';
 import { PageSection } from '#client/features/discovery/components/section.tsx';
-import { SubscriptionList } from '#client/features/discovery/components/subscription-list.tsx';
+import { SubscriptionList } from '#client/features/groups/components/subscription-list.tsx';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
 import { renderPersonLink, SignInPrompt } from './groups/compose.tsx';
-
-function RetryAlert({ title, message, onRetry }: { title: string; message?: string | undefined; onRetry: () => void }) {
-  return (
-    <Alert variant="error" title={title} description={message}>
-      <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-        Try again
-      </Button>
-    </Alert>
-  );
-}
 
 function SessionList({ sessions, label }: { sessions: AmaSession[]; label: string }) {
   return (
@@ -47,11 +39,7 @@ function LiveNow() {
   if (mine.isPending) return <ListSkeleton rows={1} label="Loading live sessions" />;
   if (mine.isError) {
     return (
-      <RetryAlert
-        title="Live sessions could not be loaded"
-        message={mine.error.message}
-        onRetry={() => void mine.refetch()}
-      />
+      <LoadError title="Live sessions could not be loaded" error={mine.error} onRetry={() => void mine.refetch()} />
     );
   }
   if (!isMineEmpty) return <SessionList sessions={mySessions} label="Live in your groups" />;
@@ -78,9 +66,9 @@ function UpcomingSessions() {
   if (query.isPending) return <ListSkeleton rows={2} label="Loading upcoming sessions" />;
   if (!query.data) {
     return (
-      <RetryAlert
+      <LoadError
         title="Upcoming sessions could not be loaded"
-        message={query.error?.message}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     );
@@ -93,7 +81,7 @@ function UpcomingSessions() {
         title="No upcoming sessions in your groups"
         action={
           <Button asChild variant="outline" size="sm">
-            <Link to="/events">Browse all events</Link>
+            <Link to={paths.events()}>Browse all events</Link>
           </Button>
         }
       />
@@ -102,16 +90,12 @@ function UpcomingSessions() {
   return (
     <div className="grid gap-3">
       <SessionList sessions={sessions} label="Upcoming in your groups" />
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Show more
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+        label="Show more"
+      />
     </div>
   );
 }
@@ -120,13 +104,7 @@ function Feed() {
   const feed = useFeed();
   if (feed.isPending) return <ListSkeleton label="Loading your feed" />;
   if (!feed.data) {
-    return (
-      <RetryAlert
-        title="Your feed could not be loaded"
-        message={feed.error?.message}
-        onRetry={() => void feed.refetch()}
-      />
-    );
+    return <LoadError title="Your feed could not be loaded" error={feed.error} onRetry={() => void feed.refetch()} />;
   }
   const items = feed.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
@@ -138,10 +116,10 @@ function Feed() {
         action={
           <div className="flex flex-wrap justify-center gap-2">
             <Button asChild>
-              <Link to="/groups">Find groups</Link>
+              <Link to={paths.groups()}>Find groups</Link>
             </Button>
             <Button asChild variant="outline">
-              <Link to="/creator">Find creators</Link>
+              <Link to={paths.creators()}>Find creators</Link>
             </Button>
           </div>
         }
@@ -157,17 +135,12 @@ function Feed() {
           </li>
         ))}
       </ul>
-      {feed.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={feed.isFetchingNextPage}
-          onClick={() => void feed.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
-      {feed.isFetchNextPageError ? <Alert variant="error" description={feed.error?.message} /> : null}
+      <LoadMore
+        hasMore={feed.hasNextPage}
+        isLoading={feed.isFetchingNextPage}
+        onLoad={() => void feed.fetchNextPage()}
+        error={feed.isFetchNextPageError ? feed.error : null}
+      />
     </div>
   );
 }
@@ -201,7 +174,7 @@ export function HomeFeedRoute() {
           <PageSection title="Live now">
             <LiveNow />
           </PageSection>
-          <PageSection title="Upcoming in your groups" link={{ to: '/events', label: 'All events' }}>
+          <PageSection title="Upcoming in your groups" link={{ to: paths.events(), label: 'All events' }}>
             <UpcomingSessions />
           </PageSection>
           <PageSection title="Your subscriptions">

@@ -7,17 +7,18 @@ import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
-import { useCreators } from '#client/features/discovery/api/get-creators.ts';
 import { usePopularGroups } from '#client/features/discovery/api/get-popular-groups.ts';
 import { CreatorSummary } from '#client/features/discovery/components/creator-summary.tsx';
 import { PageSection } from '#client/features/discovery/components/section.tsx';
-import { formatSubscribers, groupPath } from '#client/features/groups/utils/format.ts';
+import { formatSubscribers } from '#client/features/groups/utils/format.ts';
 import { useHealth } from '#client/features/health/api/get-health.ts';
+import { useCreators } from '#client/features/profiles/api/get-creators.ts';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
 import type { SessionView } from '#shared/schemas/sessions.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 
 // The first page visitors load: it imports only light pieces (no dialogs, editors or lightboxes).
 
@@ -57,7 +58,7 @@ function PopularGroups() {
         <li key={group.id} className="flex items-center gap-3 rounded-lg border bg-card p-4 text-card-foreground">
           <Avatar src={group.groupImage || null} name={group.name} userId={group.id} alt="" shape="rounded" size="lg" />
           <div className="grid min-w-0">
-            <Link to={groupPath(group.slug)} className="truncate font-semibold underline-offset-4 hover:underline">
+            <Link to={paths.group(group.slug)} className="truncate font-semibold underline-offset-4 hover:underline">
               {group.name}
             </Link>
             <span className="truncate text-sm text-muted-foreground">by {displayName(group.host)}</span>
@@ -86,7 +87,10 @@ function PopularCreators() {
           <CreatorSummary
             creator={creator}
             nameLink={
-              <Link to={`/${creator.username}`} className="truncate font-semibold underline-offset-4 hover:underline">
+              <Link
+                to={paths.profile(creator.username)}
+                className="truncate font-semibold underline-offset-4 hover:underline"
+              >
                 {displayName(creator)}
               </Link>
             }
@@ -127,10 +131,10 @@ function SignUpButtons() {
   return (
     <div className="flex flex-wrap justify-center gap-3">
       <Button asChild size="lg">
-        <Link to="/signup">Create your account</Link>
+        <Link to={paths.signUp()}>Create your account</Link>
       </Button>
       <Button asChild size="lg" variant="outline">
-        <Link to="/login">Sign in</Link>
+        <Link to={paths.login()}>Sign in</Link>
       </Button>
     </div>
   );
@@ -156,22 +160,22 @@ function Landing({ isReady }: { isReady: boolean }) {
         <SignUpButtons />
       </section>
 
-      <PageSection title="Live now" link={{ to: '/events', label: 'All events' }}>
+      <PageSection title="Live now" link={{ to: paths.events(), label: 'All events' }}>
         <Deferred isReady={isReady}>
           <SessionPreview view="live" empty="No session is live right now." icon={<Radio />} />
         </Deferred>
       </PageSection>
-      <PageSection title="Upcoming sessions" link={{ to: '/events', label: 'All events' }}>
+      <PageSection title="Upcoming sessions" link={{ to: paths.events(), label: 'All events' }}>
         <Deferred isReady={isReady}>
           <SessionPreview view="upcoming" empty="No upcoming sessions." icon={<CalendarX2 />} />
         </Deferred>
       </PageSection>
-      <PageSection title="Popular groups" link={{ to: '/groups?sort=popular', label: 'All groups' }}>
+      <PageSection title="Popular groups" link={{ to: paths.groups('popular'), label: 'All groups' }}>
         <Deferred isReady={isReady}>
           <PopularGroups />
         </Deferred>
       </PageSection>
-      <PageSection title="Popular creators" link={{ to: '/creator', label: 'All creators' }}>
+      <PageSection title="Popular creators" link={{ to: paths.creators(), label: 'All creators' }}>
         <Deferred isReady={isReady}>
           <PopularCreators />
         </Deferred>
@@ -201,7 +205,7 @@ function Landing({ isReady }: { isReady: boolean }) {
 export function HomeRoute() {
   const { user, loading } = useSession();
   useDocumentTitle(user ? null : 'Welcome');
-  if (user) return <Navigate to="/home" replace />;
+  if (user) return <Navigate to={paths.homeFeed()} replace />;
   // Visitors see the pitch at once, without waiting for the session.
   return <Landing isReady={!loading} />;
 }

@@ -6,6 +6,7 @@ import { GoogleSignInError } from '#client/features/accounts/components/google-s
 import { SignInForm } from '#client/features/accounts/components/sign-in-form.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** /login: sign in, then go back where the person came from (`?next=`) or home. */
 export function LoginRoute() {
@@ -22,7 +23,10 @@ export function LoginRoute() {
       footer={
         <>
           New to Townhall?{' '}
-          <Link to={withNextPath('/signup', next)} className="font-medium text-link underline-offset-4 hover:underline">
+          <Link
+            to={withNextPath(paths.signUp(), next)}
+            className="font-medium text-link underline-offset-4 hover:underline"
+          >
             Create an account
           </Link>
         </>

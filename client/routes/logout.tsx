@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { useLogOut } from '#client/features/accounts/hooks/use-log-out.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** /logout: signs out of this browser and goes home. */
 export function LogoutRoute() {
@@ -14,7 +15,7 @@ export function LogoutRoute() {
   const signOutAndGoHome = useCallback(() => {
     setHasFailed(false);
     void logOut().then((isSignedOut) => {
-      if (isSignedOut) void navigate('/', { replace: true });
+      if (isSignedOut) void navigate(paths.home(), { replace: true });
       else setHasFailed(true);
     });
   }, [logOut, navigate]);

@@ -1,5 +1,7 @@
 import { Link } from 'react-router';
 
+import { paths } from '#client/lib/paths.ts';
+
 /** Shown for any path no route matches. */
 export function NotFoundRoute() {
   return (
@@ -11,7 +13,7 @@ export function NotFoundRoute() {
           There is nothing at this address. It may have moved, or the link may be mistyped.
         </p>
         <Link
-          to="/"
+          to={paths.home()}
           className="mt-8 inline-block rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           Go to the home page

@@ -5,6 +5,7 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { AuthPageLayout } from '#client/features/accounts/components/auth-page-layout.tsx';
 import { NewResetLinkLink, ResetPasswordForm } from '#client/features/accounts/components/reset-password-form.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { PASSWORD_RESET_MESSAGES } from '#shared/constants/account-messages.ts';
 
 /** /reset-password?token=…: the page a reset e-mail links to, where the new password is chosen. */
@@ -16,7 +17,7 @@ export function ResetPasswordRoute() {
   const footer = (
     <>
       Remembered it?{' '}
-      <Link to="/login" className="font-medium text-link underline-offset-4 hover:underline">
+      <Link to={paths.login()} className="font-medium text-link underline-offset-4 hover:underline">
         Sign in
       </Link>
     </>
@@ -32,7 +33,7 @@ export function ResetPasswordRoute() {
             description="Every session of your account has ended, on every device, this one included. Sign in with your new password."
           />
           <Button asChild className="w-full">
-            <Link to="/login">Sign in</Link>
+            <Link to={paths.login()}>Sign in</Link>
           </Button>
         </div>
       </AuthPageLayout>

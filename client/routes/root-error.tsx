@@ -1,5 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
+import { paths } from '#client/lib/paths.ts';
+
 /**
  * Error element of the root route: a friendly page instead of React Router's stack trace.
  * It is bundled with the router, not loaded lazily, because a failed lazy load must reach it too.
@@ -31,7 +33,7 @@ export function RootError() {
           )}
           {/* A plain link, not <Link>: the router itself may be what broke. */}
           <a
-            href="/"
+            href={paths.home()}
             className="rounded-md border border-border px-4 py-2 font-medium hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           >
             Go to the home page

@@ -5,6 +5,7 @@ import { GoogleSignInButton } from '#client/features/accounts/components/google-
 import { SignUpForm } from '#client/features/accounts/components/sign-up-form.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** /signup: create an account, then go back where the person came from (`?next=`) or home. */
 export function SignUpRoute() {
@@ -21,7 +22,10 @@ export function SignUpRoute() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to={withNextPath('/login', next)} className="font-medium text-link underline-offset-4 hover:underline">
+          <Link
+            to={withNextPath(paths.login(), next)}
+            className="font-medium text-link underline-offset-4 hover:underline"
+          >
             Sign in
           </Link>
         </>

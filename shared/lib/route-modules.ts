@@ -49,9 +49,9 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   // a question's or post's own page opens its comments at once, and they load lazily
   '/group/:slug/question/:questionId': [
     'routes/groups/question-page.tsx',
-    'features/posts/components/comments-thread.tsx',
+    'features/content/components/comments-thread.tsx',
   ],
-  '/group/:slug/post/:postId': ['routes/groups/post-page.tsx', 'features/posts/components/comments-thread.tsx'],
+  '/group/:slug/post/:postId': ['routes/groups/post-page.tsx', 'features/content/components/comments-thread.tsx'],
   '/user/:id': ['routes/profiles/user-redirect.tsx'],
   '/:username': ['routes/profiles/profile-layout.tsx', 'routes/profiles/profile-sections.tsx'],
   '/:username/followers': ['routes/profiles/profile-layout.tsx', 'routes/profiles/profile-sections.tsx'],

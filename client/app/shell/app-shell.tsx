@@ -21,6 +21,7 @@ import { personDisplay } from '#client/features/accounts/utils/person-display.ts
 import { PageViewBeacon } from '#client/features/analytics/components/page-view-beacon.tsx';
 import { useSubscriptionsNavSection } from '#client/features/groups/hooks/use-subscriptions-nav-section.ts';
 import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 
 import { APP_PAGES } from './app-pages.ts';
@@ -64,14 +65,14 @@ function ShellLayout() {
             {
               label: 'Your profile',
               group: 'Pages',
-              href: '/profile',
+              href: paths.ownProfile(),
               icon: CircleUserRound,
               keywords: ['me', 'account'],
             },
             {
               label: 'Edit profile',
               group: 'Pages',
-              href: '/settings/profile',
+              href: paths.settings.profile(),
               icon: IdCard,
               keywords: ['username', 'picture', 'avatar'],
             },
@@ -166,7 +167,7 @@ function ShellFrame() {
     user: user ? toSidebarUser(user) : null,
     onSettings: () => {
       sidebar.setMobileOpen(false);
-      void navigate('/settings');
+      void navigate(paths.settings.index());
     },
     onLogout: () => {
       sidebar.setMobileOpen(false);

@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 
 import type { SidebarSection } from '#client/components/layout/sidebar.tsx';
+import { paths } from '#client/lib/paths.ts';
 
 /**
  * The sidebar's links. Only pages that exist are listed; the reserved path words
@@ -25,12 +26,12 @@ export const NAV_SECTIONS: SidebarSection[] = [
     title: 'Discover',
     collapsible: true,
     items: [
-      { label: 'Home', href: '/', icon: House },
-      { label: 'Groups', href: '/groups', icon: UsersRound },
-      { label: 'Creators', href: '/creator', icon: Mic },
-      { label: 'Events', href: '/events', icon: CalendarDays },
-      { label: 'Dashboard', href: '/dashboard', icon: LayoutDashboard },
-      { label: 'Create group', href: '/create', icon: SquarePlus },
+      { label: 'Home', href: paths.home(), icon: House },
+      { label: 'Groups', href: paths.groups(), icon: UsersRound },
+      { label: 'Creators', href: paths.creators(), icon: Mic },
+      { label: 'Events', href: paths.events(), icon: CalendarDays },
+      { label: 'Dashboard', href: paths.dashboard(), icon: LayoutDashboard },
+      { label: 'Create group', href: paths.createGroup(), icon: SquarePlus },
     ],
   },
   {
@@ -38,11 +39,11 @@ export const NAV_SECTIONS: SidebarSection[] = [
     title: 'Resources',
     collapsible: true,
     items: [
-      { label: 'About', href: '/about', icon: Info },
-      { label: 'Blog', href: '/blog', icon: BookOpen },
-      { label: 'Support', href: '/support', icon: LifeBuoy },
-      { label: 'Contact', href: '/contact', icon: Mail },
-      { label: 'UI library', href: '/ui-library', icon: LayoutGrid },
+      { label: 'About', href: paths.about(), icon: Info },
+      { label: 'Blog', href: paths.blog(), icon: BookOpen },
+      { label: 'Support', href: paths.support(), icon: LifeBuoy },
+      { label: 'Contact', href: paths.contact(), icon: Mail },
+      { label: 'UI library', href: paths.uiLibrary(), icon: LayoutGrid },
     ],
   },
 ];

@@ -5,6 +5,7 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 
 import { SearchField, type SearchSuggestion } from '#client/components/ui/search-field.tsx';
 import { getSuggestions } from '#client/features/search/api/get-suggestions.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { Suggestion } from '#shared/schemas/search.ts';
 
 /** What each kind of suggestion is called in its second line. */
@@ -37,11 +38,6 @@ async function siteSuggestions(query: string, signal: AbortSignal): Promise<Site
   }));
 }
 
-/** `/search?q=…` for a text. */
-export function searchPath(query: string): string {
-  return `/search?${new URLSearchParams({ q: query }).toString()}`;
-}
-
 /**
  * The search field of the top bar: people, groups and questions as you type (at most 10; the
  * recent searches when empty), a pick opens it, Enter opens /search with the text. Pages are
@@ -55,7 +51,7 @@ export function SiteSearch() {
       hideLabel
       suggestions={siteSuggestions}
       onSelect={(suggestion) => void navigate(suggestion.href)}
-      onSubmit={(query) => void navigate(searchPath(query))}
+      onSubmit={(query) => void navigate(paths.search(query))}
     />
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/lib/paths.ts';
 
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -42,7 +43,10 @@ export function TopNav({ search, notifications, account, onToggleSidebar, onOpen
         >
           <PanelLeft aria-hidden />
         </Button>
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md px-1 font-semibold tracking-tight">
+        <Link
+          to={paths.home()}
+          className="flex shrink-0 items-center gap-2 rounded-md px-1 font-semibold tracking-tight"
+        >
           <img src="/favicon.svg" alt="" className="size-7" width={28} height={28} />
           <span className="text-lg">Townhall</span>
         </Link>

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
 
+import { paths } from '#client/lib/paths.ts';
+
 /** The footer's links: the site's own pages. */
 export const FOOTER_LINKS = [
-  { label: 'About', href: '/about' },
-  { label: 'Blog', href: '/blog' },
-  { label: 'Support', href: '/support' },
-  { label: 'Contact', href: '/contact' },
-  { label: 'Privacy policy', href: '/privacy-policy' },
-  { label: 'Terms of service', href: '/terms-of-service' },
+  { label: 'About', href: paths.about() },
+  { label: 'Blog', href: paths.blog() },
+  { label: 'Support', href: paths.support() },
+  { label: 'Contact', href: paths.contact() },
+  { label: 'Privacy policy', href: paths.privacyPolicy() },
+  { label: 'Terms of service', href: paths.termsOfService() },
 ] as const;
 
 /** The bottom of every page: links to the site's own pages and a line about the software. */

@@ -2,15 +2,16 @@ import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 
 import { AdminGate } from '#client/features/admin/components/admin-gate.tsx';
 import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** The pages of /admin, in the order of its tabs. */
 export const ADMIN_PAGES: readonly { href: string; label: string }[] = [
-  { href: '/admin/users', label: 'Users' },
-  { href: '/admin/content', label: 'Content' },
-  { href: '/admin/messages', label: 'Messages' },
-  { href: '/admin/mail', label: 'Mail' },
-  { href: '/admin/page-views', label: 'Page views' },
-  { href: '/admin/audit-log', label: 'Audit log' },
+  { href: paths.admin.users(), label: 'Users' },
+  { href: paths.admin.content(), label: 'Content' },
+  { href: paths.admin.messages(), label: 'Messages' },
+  { href: paths.admin.mail(), label: 'Mail' },
+  { href: paths.admin.pageViews(), label: 'Page views' },
+  { href: paths.admin.auditLog(), label: 'Audit log' },
 ];
 
 /**
@@ -21,7 +22,7 @@ export const ADMIN_PAGES: readonly { href: string; label: string }[] = [
 export function AdminLayoutRoute() {
   const { pathname } = useLocation();
   // Before the gate, so /admin lands on its first tab signed in or not (the sign-in prompt shows there).
-  if (/^\/admin\/?$/.test(pathname)) return <Navigate to="/admin/users" replace />;
+  if (/^\/admin\/?$/.test(pathname)) return <Navigate to={paths.admin.users()} replace />;
   return (
     <AdminGate>
       <div className="flex min-h-0 flex-1 flex-col">

@@ -1,26 +1,23 @@
 import { CalendarPlus, CalendarX2, History, SquarePlus, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useDashboard } from '#client/features/discovery/api/get-dashboard.ts';
-import { postPath, questionPath } from '#client/features/discovery/components/paths.ts';
 import { PageSection } from '#client/features/discovery/components/section.tsx';
-import { formatMembers, formatSubscribers, groupPath } from '#client/features/groups/utils/format.ts';
+import { formatMembers, formatSubscribers } from '#client/features/groups/utils/format.ts';
 import { SessionCard } from '#client/features/sessions/components/session-card.tsx';
 import type { ActivityItem, DashboardGroup, DashboardResponse } from '#shared/schemas/discovery.ts';
 
 import { SignInPrompt } from '../groups/compose.tsx';
 import { displayName, formatAge } from '#client/lib/format.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 const count = (value: number, one: string, many: string) => `${value.toLocaleString('en')} ${value === 1 ? one : many}`;
-
-/** A group's tab, as its page reads ?tab=. */
-const groupTab = (slug: string, tab: 'questions' | 'events') => `${groupPath(slug)}?tab=${tab}`;
 
 const ACTIVITY_VERBS: Record<ActivityItem['kind'], string> = {
   question: 'asked in',
@@ -30,9 +27,9 @@ const ACTIVITY_VERBS: Record<ActivityItem['kind'], string> = {
 };
 
 function activityPath(item: ActivityItem): string {
-  if (item.target.type === 'post') return postPath(item.group.slug, item.target.id);
-  if (item.target.type === 'question') return questionPath(item.group.slug, item.target.id);
-  return `${groupPath(item.group.slug)}?tab=subscribers`;
+  if (item.target.type === 'post') return paths.post(item.group.slug, item.target.id);
+  if (item.target.type === 'question') return paths.question(item.group.slug, item.target.id);
+  return paths.groupTab(item.group.slug, 'subscribers');
 }
 
 function Totals({ totals }: { totals: DashboardResponse['totals'] }) {
@@ -58,7 +55,7 @@ function GroupRow({ group }: { group: DashboardGroup }) {
     <li className="flex flex-wrap items-center gap-3 py-3">
       <Avatar src={group.groupImage || null} name={group.name} userId={group.id} alt="" shape="rounded" />
       <div className="grid min-w-0 flex-1">
-        <Link to={groupPath(group.slug)} className="truncate font-medium underline-offset-4 hover:underline">
+        <Link to={paths.group(group.slug)} className="truncate font-medium underline-offset-4 hover:underline">
           {group.name}
         </Link>
         <span className="text-sm text-muted-foreground">
@@ -66,7 +63,7 @@ function GroupRow({ group }: { group: DashboardGroup }) {
         </span>
         {group.ama ? (
           <span className="text-sm">
-            <Link to={groupTab(group.slug, 'questions')} className="text-link underline-offset-4 hover:underline">
+            <Link to={paths.groupTab(group.slug, 'questions')} className="text-link underline-offset-4 hover:underline">
               {count(group.unansweredCount, 'unanswered question', 'unanswered questions')}
             </Link>
             {group.pendingCount > 0 ? (
@@ -80,7 +77,7 @@ function GroupRow({ group }: { group: DashboardGroup }) {
       </div>
       {group.ama ? (
         <Button asChild variant="outline" size="sm">
-          <Link to={groupTab(group.slug, 'events')} aria-label={`Schedule a session in ${group.name}`}>
+          <Link to={paths.groupTab(group.slug, 'events')} aria-label={`Schedule a session in ${group.name}`}>
             <CalendarPlus aria-hidden />
             Schedule a session
           </Link>
@@ -97,7 +94,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
       <Avatar src={item.actor.profileImageURL || null} name={name} userId={item.actor.id} alt="" size="sm" />
       <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
         <p>
-          <Link to={`/${item.actor.username}`} className="font-medium underline-offset-4 hover:underline">
+          <Link to={paths.profile(item.actor.username)} className="font-medium underline-offset-4 hover:underline">
             {name}
           </Link>{' '}
           {ACTIVITY_VERBS[item.kind]}{' '}
@@ -119,11 +116,11 @@ function DashboardContent() {
   if (dashboard.isPending) return <ListSkeleton label="Loading your dashboard" />;
   if (!dashboard.data) {
     return (
-      <Alert variant="error" title="Your dashboard could not be loaded" description={dashboard.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void dashboard.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="Your dashboard could not be loaded"
+        error={dashboard.error}
+        onRetry={() => void dashboard.refetch()}
+      />
     );
   }
   const { groups, totals, upcomingSessions, activity } = dashboard.data;
@@ -135,7 +132,7 @@ function DashboardContent() {
         description="Create a group for your community: post updates, take questions and run live AMA sessions."
         action={
           <Button asChild>
-            <Link to="/create">Create a group</Link>
+            <Link to={paths.createGroup()}>Create a group</Link>
           </Button>
         }
       />
@@ -151,7 +148,7 @@ function DashboardContent() {
           ))}
         </ul>
       </PageSection>
-      <PageSection title="Upcoming sessions" link={{ to: '/events', label: 'All events' }}>
+      <PageSection title="Upcoming sessions" link={{ to: paths.events(), label: 'All events' }}>
         {upcomingSessions.length === 0 ? (
           <EmptyState
             icon={<CalendarX2 />}
@@ -206,7 +203,7 @@ export function DashboardRoute() {
         <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Dashboard</h1>
           <Button asChild>
-            <Link to="/create">
+            <Link to={paths.createGroup()}>
               <SquarePlus aria-hidden />
               Create group
             </Link>

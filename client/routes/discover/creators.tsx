@@ -1,15 +1,17 @@
 import { Mic } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
-import { useCreators } from '#client/features/discovery/api/get-creators.ts';
 import { CreatorSummary } from '#client/features/discovery/components/creator-summary.tsx';
+import { useCreators } from '#client/features/profiles/api/get-creators.ts';
 import { FollowButton } from '#client/features/profiles/components/follow-button.tsx';
 import { PersonLink } from '#client/features/profiles/components/person-hover-card.tsx';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 
 function CreatorList() {
   const creators = useCreators();
@@ -17,11 +19,7 @@ function CreatorList() {
   // A failed 'Load more' keeps the rows already shown; only a failed first page replaces the list.
   if (!creators.data) {
     return (
-      <Alert variant="error" title="Creators could not be loaded" description={creators.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void creators.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Creators could not be loaded" error={creators.error} onRetry={() => void creators.refetch()} />
     );
   }
   const rows = creators.data.pages.flatMap((page) => page.people);
@@ -33,7 +31,7 @@ function CreatorList() {
         description="Everyone who hosts a group shows here. Start one and be the first."
         action={
           <Button asChild>
-            <Link to="/create">Create a group</Link>
+            <Link to={paths.createGroup()}>Create a group</Link>
           </Button>
         }
       />
@@ -56,17 +54,12 @@ function CreatorList() {
           </li>
         ))}
       </ul>
-      {creators.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={creators.isFetchingNextPage}
-          onClick={() => void creators.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
-      {creators.isFetchNextPageError ? <Alert variant="error" description={creators.error?.message} /> : null}
+      <LoadMore
+        hasMore={creators.hasNextPage}
+        isLoading={creators.isFetchingNextPage}
+        onLoad={() => void creators.fetchNextPage()}
+        error={creators.isFetchNextPageError ? creators.error : null}
+      />
     </div>
   );
 }

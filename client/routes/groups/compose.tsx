@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import type { RenderPersonLink } from '#client/features/groups/components/members-panel.tsx';
 import { uploadImage } from '#client/features/images/api/upload-image.ts';
 import { PersonLink } from '#client/features/profiles/components/person-hover-card.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 
 // The groups feature shows people and takes pictures without knowing the profiles and images
@@ -51,7 +52,7 @@ export function GroupNotFound() {
           No group lives at this address. It may have moved to another slug, or been deleted.
         </p>
         <Button asChild className="mt-8">
-          <Link to="/groups">See all groups</Link>
+          <Link to={paths.groups()}>See all groups</Link>
         </Button>
       </div>
     </div>

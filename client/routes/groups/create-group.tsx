@@ -5,9 +5,9 @@ import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useCreateGroup } from '#client/features/groups/api/create-group.ts';
 import { GroupForm } from '#client/features/groups/components/group-form.tsx';
-import { groupPath } from '#client/features/groups/utils/format.ts';
 import { EMPTY_GROUP_FORM } from '#client/features/groups/utils/group-form-checks.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 import { SignInPrompt, uploadGroupImage } from './compose.tsx';
 
@@ -41,8 +41,8 @@ export function CreateGroupRoute() {
           submitLabel="Create group"
           onSubmit={async (values) => {
             const group = await create.mutateAsync(values);
-            toast.success('Group created', { description: `${group.name} is at ${groupPath(group.slug)}` });
-            await navigate(groupPath(group.slug));
+            toast.success('Group created', { description: `${group.name} is at ${paths.group(group.slug)}` });
+            await navigate(paths.group(group.slug));
           }}
         />
       </>

@@ -10,9 +10,9 @@ import { isGroupNotFound, useGroup } from '#client/features/groups/api/get-group
 import { groupKeys } from '#client/features/groups/api/query-keys.ts';
 import { useUpdateGroup } from '#client/features/groups/api/update-group.ts';
 import { GroupForm } from '#client/features/groups/components/group-form.tsx';
-import { groupPath } from '#client/features/groups/utils/format.ts';
 import { groupChanges, groupFormValues } from '#client/features/groups/utils/group-form-checks.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
@@ -24,7 +24,7 @@ function EditForm({ page }: { page: GroupPageResponse }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const saved = groupFormValues(group);
-  const back = groupPath(group.slug);
+  const back = paths.group(group.slug);
 
   if (access.role !== 'host') {
     return (
@@ -56,7 +56,7 @@ function EditForm({ page }: { page: GroupPageResponse }) {
         // The page at a new slug shows at once, without a request.
         queryClient.setQueryData<GroupPageResponse>(groupKeys.bySlug(next.slug), { group: next, access });
         toast.success('Group saved');
-        await navigate(groupPath(next.slug), { replace: next.slug !== group.slug });
+        await navigate(paths.group(next.slug), { replace: next.slug !== group.slug });
       }}
     />
   );

@@ -3,13 +3,14 @@ import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '#client/components/ui/toast.ts';
+import { buildComment, buildPost, buildQuestion, PEOPLE } from '#client/features/content/test/content-fixtures.ts';
 import { apiError, buildAccess, buildGroupPage, json, stubApi } from '#client/features/groups/test/group-fixtures.ts';
-import { buildComment, buildPost, buildQuestion, PEOPLE } from '#client/features/posts/test/content-fixtures.ts';
 import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
 import { createFakeLiveClient } from '#client/test/live-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
 import { PERMISSION_REASONS, type GroupRole } from '#shared/lib/permissions.ts';
-import type { Post, Question } from '#shared/schemas/posts.ts';
+import type { Post } from '#shared/schemas/posts.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 
 beforeEach(() => {
   vi.stubGlobal('ResizeObserver', NoopResizeObserver);

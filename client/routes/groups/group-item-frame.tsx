@@ -2,20 +2,21 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
+import { useContentLiveUpdates } from '#client/features/content/hooks/use-content-live-updates.ts';
+import { GroupGateProvider } from '#client/features/gate/index.ts';
 import { isGroupNotFound, useGroup } from '#client/features/groups/api/get-group.ts';
 import { useGroupAccess } from '#client/features/groups/api/get-group-access.ts';
-import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
-import { groupPath } from '#client/features/groups/utils/format.ts';
+import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { GroupAccess, GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { GroupNotFound } from './compose.tsx';
-import { useContentLiveUpdates } from './use-content-live-updates.ts';
 
 /** What a page inside a group gets from the frame. */
 export type GroupItemContext = { page: GroupPageResponse; access: GroupAccess | undefined };
@@ -31,12 +32,13 @@ function Frame({
 }) {
   const { group } = page;
   const { data: access } = useGroupAccess(group.id, { access: page.access, updatedAt });
+  const subscribe = useSubscribeToGroup();
   useContentLiveUpdates(group.id);
   return (
-    <GroupGateProvider group={group} access={access}>
+    <GroupGateProvider group={group} access={access} subscribe={subscribe}>
       <nav aria-label="Group" className="mb-6 flex items-center gap-3">
         <Button asChild variant="ghost" size="sm" className="-ml-2">
-          <Link to={groupPath(group.slug)}>
+          <Link to={paths.group(group.slug)}>
             <ArrowLeft aria-hidden="true" />
             <span className="sr-only">Back to </span>
             <Avatar
@@ -78,11 +80,7 @@ export function GroupItemFrame({
     content = <ListSkeleton label={label} />;
   } else if (query.isError) {
     content = (
-      <Alert variant="error" title="This group could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="This group could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     content = (
@@ -102,7 +100,7 @@ export function ItemNotFound({ title, slug, text }: { title: string; slug: strin
       <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
       <p className="mt-3 text-muted-foreground">{text}</p>
       <Button asChild className="mt-6">
-        <Link to={groupPath(slug)}>Back to the group</Link>
+        <Link to={paths.group(slug)}>Back to the group</Link>
       </Button>
     </div>
   );

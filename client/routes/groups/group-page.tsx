@@ -4,30 +4,32 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { useContentLiveUpdates } from '#client/features/content/hooks/use-content-live-updates.ts';
+import { GroupGateProvider } from '#client/features/gate/index.ts';
 import { useDeleteGroup } from '#client/features/groups/api/delete-group.ts';
 import { isGroupNotFound, useGroup } from '#client/features/groups/api/get-group.ts';
 import { useGroupAccess } from '#client/features/groups/api/get-group-access.ts';
 import { useMarkGroupViewed } from '#client/features/groups/api/mark-viewed.ts';
 import { groupKeys, updateGroupCaches } from '#client/features/groups/api/query-keys.ts';
-import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
+import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/components/group-header.tsx';
 import { MembersPanel } from '#client/features/groups/components/members-panel.tsx';
 import { SubscribersPanel } from '#client/features/groups/components/subscribers-panel.tsx';
-import { groupPath } from '#client/features/groups/utils/format.ts';
 import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths, type GroupTab } from '#client/lib/paths.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';
 import { checkPermission } from '#shared/lib/permissions.ts';
 import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { GroupNotFound, renderPersonLink, uploadPostImage } from './compose.tsx';
-import { useContentLiveUpdates } from './use-content-live-updates.ts';
 
 // Only live Q&A groups have a queue: its code loads when the tab opens.
 const QuestionsPanel = lazy(async () => {
@@ -41,9 +43,7 @@ const GroupSessionsPanel = lazy(async () => {
   return { default: Panel };
 });
 
-type TabId = 'posts' | 'questions' | 'events' | 'members' | 'subscribers';
-
-function tabsOf(isAma: boolean): { id: TabId; label: string }[] {
+function tabsOf(isAma: boolean): { id: GroupTab; label: string }[] {
   return [
     { id: 'posts', label: 'Posts' },
     ...(isAma
@@ -94,7 +94,7 @@ function useGroupLiveUpdates(page: GroupPageResponse, slug: string, onDeleted: (
         case GROUP_LIVE_EVENTS.groupUpdated: {
           // A new slug (when the event names it) moves the page; otherwise the page is read again.
           if (typeof data.slug === 'string' && data.slug !== group.slug) {
-            void navigate(groupPath(data.slug), { replace: true });
+            void navigate(paths.group(data.slug), { replace: true });
           } else {
             void queryClient.invalidateQueries({ queryKey: groupKeys.bySlug(slug) });
           }
@@ -134,6 +134,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
   const navigate = useNavigate();
   const deleteGroup = useDeleteGroup();
   const { mutate: markViewed } = useMarkGroupViewed();
+  const subscribe = useSubscribeToGroup();
   const markedGroupId = useRef<string | null>(null);
   useDocumentTitle(group.name);
   useGroupLiveUpdates(page, slug, () => setIsDeleted(true));
@@ -151,7 +152,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
     return (
       <Alert variant="warning" title="This group was deleted">
         <Button asChild variant="outline" size="sm" className="mt-2">
-          <Link to="/groups">See all groups</Link>
+          <Link to={paths.groups()}>See all groups</Link>
         </Button>
       </Alert>
     );
@@ -164,7 +165,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
   const role = access?.role ?? 'unknown';
 
   return (
-    <GroupGateProvider group={group} access={access}>
+    <GroupGateProvider group={group} access={access} subscribe={subscribe}>
       <GroupHeader
         group={group}
         access={access}
@@ -172,7 +173,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
         onDelete={async () => {
           await deleteGroup.mutateAsync(group.id);
           toast.success(GROUP_MESSAGES.deleted, { description: `${group.name} is gone.` });
-          await navigate('/groups');
+          await navigate(paths.groups());
         }}
       />
       <Tabs
@@ -239,11 +240,7 @@ function GroupPage({ slug }: { slug: string }) {
     );
   } else if (query.isError) {
     content = (
-      <Alert variant="error" title="This group could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="This group could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     content = <GroupView page={query.data} slug={slug} updatedAt={query.dataUpdatedAt} />;

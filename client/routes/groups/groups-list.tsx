@@ -1,18 +1,18 @@
 import { Radio, SquarePlus } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import type { GroupSort } from '#client/features/groups/api/query-keys.ts';
 import { GroupList } from '#client/features/groups/components/group-list.tsx';
-import { groupPath } from '#client/features/groups/utils/format.ts';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
 import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
-import { sessionPath } from '#client/features/sessions/utils/session-format.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 import { renderPersonLink } from './compose.tsx';
 
@@ -34,11 +34,7 @@ function LiveGroupList() {
   if (query.isPending) return <ListSkeleton label="Loading live groups" />;
   if (!query.data) {
     return (
-      <Alert variant="error" title="Live groups could not be loaded" description={query.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Live groups could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   const seen = new Set<string>();
@@ -53,7 +49,7 @@ function LiveGroupList() {
         description="Groups show here while their host runs an AMA session."
         action={
           <Button asChild variant="outline">
-            <Link to="/events">See upcoming sessions</Link>
+            <Link to={paths.events()}>See upcoming sessions</Link>
           </Button>
         }
       />
@@ -75,7 +71,7 @@ function LiveGroupList() {
               />
               <div className="grid min-w-0 flex-1 gap-1">
                 <h3 className="truncate font-semibold">
-                  <Link to={groupPath(session.group.slug)} className="underline-offset-4 hover:underline">
+                  <Link to={paths.group(session.group.slug)} className="underline-offset-4 hover:underline">
                     {session.group.name}
                   </Link>
                 </h3>
@@ -88,7 +84,10 @@ function LiveGroupList() {
                 </p>
                 <p className="flex min-w-0 items-center gap-2 text-sm">
                   <SessionStatusBadge status={session.status} />
-                  <Link to={sessionPath(session.id)} className="truncate text-link underline-offset-4 hover:underline">
+                  <Link
+                    to={paths.session(session.id)}
+                    className="truncate text-link underline-offset-4 hover:underline"
+                  >
                     {session.title}
                   </Link>
                 </p>
@@ -97,16 +96,11 @@ function LiveGroupList() {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+      />
     </div>
   );
 }
@@ -122,7 +116,7 @@ export function GroupsRoute() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Groups</h1>
         <Button asChild>
-          <Link to="/create">
+          <Link to={paths.createGroup()}>
             <SquarePlus aria-hidden />
             Create group
           </Link>

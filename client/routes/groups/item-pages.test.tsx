@@ -2,8 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '#client/components/ui/toast.ts';
+import { buildPost, buildQuestion, PEOPLE } from '#client/features/content/test/content-fixtures.ts';
 import { apiError, buildGroupPage, json, stubApi } from '#client/features/groups/test/group-fixtures.ts';
-import { buildPost, buildQuestion, PEOPLE } from '#client/features/posts/test/content-fixtures.ts';
 import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
 

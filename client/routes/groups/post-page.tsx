@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isGroupNotFound } from '#client/features/groups/api/get-group.ts';
 import { usePost } from '#client/features/posts/api/get-post.ts';
@@ -19,13 +18,7 @@ function PostView({ page, postId }: GroupItemContext & { postId: string }) {
     return <ItemNotFound title="Post not found" slug={page.group.slug} text="It may have been deleted." />;
   }
   if (query.isError) {
-    return (
-      <Alert variant="error" title="This post could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="This post could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (!post) return <ListSkeleton label="Loading post" />;
   return (

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isGroupNotFound } from '#client/features/groups/api/get-group.ts';
 import { useQuestion } from '#client/features/questions/api/get-question.ts';
@@ -25,11 +24,7 @@ function QuestionView({ page, access, questionId }: GroupItemContext & { questio
   }
   if (query.isError) {
     return (
-      <Alert variant="error" title="This question could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="This question could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   if (!question) return <ListSkeleton label="Loading question" />;

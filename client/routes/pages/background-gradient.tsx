@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 type Swatch = { name: string; classes: string; from: string; to: string };
 
@@ -152,7 +153,7 @@ export function BackgroundGradientRoute() {
           <li>
             Everything else stays in neutral greys (zinc), so these colours mark people and actions. The full set of
             widgets is on the{' '}
-            <Link to="/ui-library" className="font-medium text-link underline underline-offset-4">
+            <Link to={paths.uiLibrary()} className="font-medium text-link underline underline-offset-4">
               UI library
             </Link>{' '}
             page.

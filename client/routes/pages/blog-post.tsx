@@ -8,13 +8,14 @@ import { formatDay } from '#client/features/site/utils/format-day.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { paths } from '#client/lib/paths.ts';
 
 const isNotFound = (error: Error) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 function BackLink() {
   return (
     <Link
-      to="/blog"
+      to={paths.blog()}
       className="inline-flex items-center gap-1.5 text-sm font-medium text-link underline-offset-4 hover:underline"
     >
       <ArrowLeft aria-hidden className="size-4" />

@@ -7,6 +7,7 @@ import { useBlogPosts } from '#client/features/site/api/get-blog-posts.ts';
 import { ContentSkeleton } from '#client/features/site/components/page-states.tsx';
 import { formatDay } from '#client/features/site/utils/format-day.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 function BlogPosts() {
   const query = useBlogPosts();
@@ -22,7 +23,7 @@ function BlogPosts() {
           <article className="relative rounded-lg border border-border bg-card p-5 transition-colors focus-within:ring-2 focus-within:ring-ring hover:bg-accent/50">
             <h2 className="text-xl font-semibold tracking-tight">
               {/* The link covers the card, so the whole card opens the post. */}
-              <Link to={`/blog/${post.slug}`} className="outline-none after:absolute after:inset-0">
+              <Link to={paths.blogPost(post.slug)} className="outline-none after:absolute after:inset-0">
                 {post.title}
               </Link>
             </h2>

@@ -4,6 +4,7 @@ import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { ContactForm } from '#client/features/site/components/contact-form.tsx';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** /contact: a message to the administrators of this instance, kept for them at /admin. */
 export function ContactRoute() {
@@ -16,7 +17,7 @@ export function ContactRoute() {
         <p className="mt-3 text-muted-foreground">
           Write to the administrators of this Townhall instance: a question, a problem, a request about your data, or
           something that should not be here. Many questions are answered on the{' '}
-          <Link to="/support" className="font-medium text-link underline underline-offset-4">
+          <Link to={paths.support()} className="font-medium text-link underline underline-offset-4">
             support pages
           </Link>
           .

@@ -7,6 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 function SignInPrompt() {
   const { openSignIn } = useSignInModal();
@@ -31,7 +32,7 @@ export function OwnProfileRoute() {
   const { user, loading } = useSession();
   useDocumentTitle('Your profile');
   const username = user?.profile?.username;
-  if (username) return <Navigate to={`/${username}`} replace />;
+  if (username) return <Navigate to={paths.profile(username)} replace />;
 
   let content;
   if (loading) content = <ListSkeleton rows={1} label="Loading your profile" />;

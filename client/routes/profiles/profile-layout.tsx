@@ -2,8 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { isNotFound, useProfile } from '#client/features/profiles/api/get-profile.ts';
 import { profileKeys } from '#client/features/profiles/api/query-keys.ts';
@@ -14,6 +13,7 @@ import { NotFoundRoute } from '#client/routes/not-found.tsx';
 import { PAGE_NOT_FOUND_TITLE } from '#shared/constants/profile-messages.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** What the profile's sections (groups, followers, following) get from the layout. */
 export type ProfileOutletContext = { page: ProfilePageResponse };
@@ -24,11 +24,10 @@ function NotFoundProfile() {
 }
 
 function ProfileTabs({ username }: { username: string }) {
-  const base = `/${username}`;
   const tabs = [
-    { to: base, label: 'Groups', end: true },
-    { to: `${base}/followers`, label: 'Followers', end: false },
-    { to: `${base}/following`, label: 'Following', end: false },
+    { to: paths.profile(username), label: 'Groups', end: true },
+    { to: paths.followers(username), label: 'Followers', end: false },
+    { to: paths.following(username), label: 'Following', end: false },
   ];
   return (
     <nav aria-label="Profile sections" className="mt-8 border-b">
@@ -70,7 +69,7 @@ function ProfileLayout({ handle }: { handle: string }) {
     if (!isMoving || !query.data || current === undefined) return;
     queryClient.setQueryData(profileKeys.byHandle(current), query.data);
     const rest = pathname.slice(1 + handle.length);
-    void navigate(`/${current}${rest}${search}${hash}`, { replace: true });
+    void navigate(`${paths.profile(current)}${rest}${search}${hash}`, { replace: true });
   }, [isMoving, current, handle, pathname, search, hash, navigate, queryClient, query.data]);
 
   if (query.isError && isNotFound(query.error)) return <NotFoundProfile />;
@@ -85,11 +84,7 @@ function ProfileLayout({ handle }: { handle: string }) {
     );
   } else if (query.isError) {
     content = (
-      <Alert variant="error" title="This profile could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="This profile could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     );
   } else {
     content = (

@@ -9,6 +9,7 @@ import { usePublicProfile } from '#client/features/profiles/api/get-public-profi
 import { profileKeys } from '#client/features/profiles/api/query-keys.ts';
 import { NotFoundRoute } from '#client/routes/not-found.tsx';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 function UserRedirect({ userId }: { userId: string }) {
   const query = usePublicProfile(userId);
@@ -20,7 +21,7 @@ function UserRedirect({ userId }: { userId: string }) {
   }, [query.data, username, queryClient]);
   useDocumentTitle(query.isError && isNotFound(query.error) ? 'Page not found' : null);
 
-  if (username) return <Navigate to={`/${username}`} replace />;
+  if (username) return <Navigate to={paths.profile(username)} replace />;
   if (query.isError && isNotFound(query.error)) return <NotFoundRoute />;
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">

@@ -2,8 +2,9 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useSearchResults } from '#client/features/search/api/search.ts';
@@ -64,13 +65,7 @@ function SearchResults({ q, type, label }: { q: string; type: SearchType; label:
   const query = useSearchResults(q, type);
   if (query.isPending) return <ListSkeleton label={`Searching ${label.toLowerCase()}`} />;
   if (!query.data) {
-    return (
-      <Alert variant="error" title="The search could not be done" description={query.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="The search could not be done" error={query.error} onRetry={() => void query.refetch()} />;
   }
   const pages = query.data.pages;
   if (pages.every((page) => page.results.length === 0)) {
@@ -89,19 +84,13 @@ function SearchResults({ q, type, label }: { q: string; type: SearchType; label:
           <ResultItems key={index} page={page} />
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
-      {query.isFetchNextPageError ? (
-        <Alert variant="error" title="More results could not be loaded" description={query.error?.message} />
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+        error={query.isFetchNextPageError ? query.error : null}
+        errorTitle="More results could not be loaded"
+      />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { CalendarX2 } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useSessions } from '#client/features/sessions/api/get-sessions.ts';
@@ -21,13 +21,7 @@ function SessionsList({ view, empty }: { view: SessionView; empty: string }) {
   const sessions = query.data?.pages.flatMap((page) => page.sessions) ?? [];
   if (query.isPending) return <ListSkeleton label="Loading sessions" />;
   if (query.isError) {
-    return (
-      <Alert variant="error" title="Sessions could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="Sessions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (sessions.length === 0) {
     return (
@@ -47,16 +41,12 @@ function SessionsList({ view, empty }: { view: SessionView; empty: string }) {
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Show more
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+        label="Show more"
+      />
     </div>
   );
 }

@@ -5,11 +5,13 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { useContentLiveUpdates } from '#client/features/content/hooks/use-content-live-updates.ts';
+import { GroupGateProvider } from '#client/features/gate/index.ts';
 import { useGroup } from '#client/features/groups/api/get-group.ts';
-import { GroupGateProvider } from '#client/features/groups/components/group-gate.tsx';
-import { groupPath } from '#client/features/groups/utils/format.ts';
+import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { isSessionNotFound, useAmaSession } from '#client/features/sessions/api/get-session.ts';
 import { SessionHostControls } from '#client/features/sessions/components/session-host-controls.tsx';
 import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
@@ -21,11 +23,11 @@ import {
 import { useSessionPresence } from '#client/features/sessions/hooks/use-session-presence.ts';
 import { calendarUrl, formatDuration, formatSessionTime } from '#client/features/sessions/utils/session-format.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 import { checkPermission } from '#shared/lib/permissions.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
 import { renderPersonLink } from '../groups/compose.tsx';
-import { useContentLiveUpdates } from '../groups/use-content-live-updates.ts';
 
 const QuestionsPanel = lazy(async () => {
   const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
@@ -35,12 +37,13 @@ const QuestionsPanel = lazy(async () => {
 /** The live question queue of the session, with the gate of its group for asking and voting. */
 function SessionQueue({ session, isHost }: { session: AmaSession; isHost: boolean }) {
   const groupQuery = useGroup(session.group.slug);
+  const subscribe = useSubscribeToGroup();
   useContentLiveUpdates(session.groupId);
   if (!groupQuery.data) return <ListSkeleton label="Loading questions" />;
   const { group, access } = groupQuery.data;
   const role = access?.role ?? 'unknown';
   return (
-    <GroupGateProvider group={group} access={access}>
+    <GroupGateProvider group={group} access={access} subscribe={subscribe}>
       <Suspense fallback={<ListSkeleton label="Loading questions" />}>
         <QuestionsPanel
           groupId={session.groupId}
@@ -65,7 +68,7 @@ function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted
       <header className="grid gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <SessionStatusBadge status={session.status} />
-          <Link to={groupPath(session.group.slug)} className="text-sm font-medium underline-offset-4 hover:underline">
+          <Link to={paths.group(session.group.slug)} className="text-sm font-medium underline-offset-4 hover:underline">
             {session.group.name}
           </Link>
         </div>
@@ -126,18 +129,14 @@ function SessionPage({ sessionId }: { sessionId: string }) {
     return (
       <Alert variant="warning" title={isDeleted ? 'This session was deleted' : 'This session does not exist'}>
         <Button asChild variant="outline" size="sm" className="mt-2">
-          <Link to="/events">See all events</Link>
+          <Link to={paths.events()}>See all events</Link>
         </Button>
       </Alert>
     );
   }
   if (query.isError) {
     return (
-      <Alert variant="error" title="The session could not be loaded" description={query.error.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="The session could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
     );
   }
   if (!query.data) {
@@ -154,7 +153,7 @@ function SessionPage({ sessionId }: { sessionId: string }) {
       session={query.data}
       onDeleted={() => {
         setIsDeleted(true);
-        void navigate('/events');
+        void navigate(paths.events());
       }}
     />
   );

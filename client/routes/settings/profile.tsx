@@ -7,6 +7,7 @@ import { uploadImage } from '#client/features/images/api/upload-image.ts';
 import { ProfileForm } from '#client/features/profiles/components/profile-form.tsx';
 import { ProfileImageField, type UploadAvatar } from '#client/features/profiles/components/profile-image-field.tsx';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { paths } from '#client/lib/paths.ts';
 
 // The images feature stores the picture; the profile keeps its URL. (No upload progress: fetch reports none.)
 const uploadAvatar: UploadAvatar = (file) => uploadImage(file, 'avatar');
@@ -34,7 +35,7 @@ export function ProfileSettingsRoute() {
         <p className="text-sm text-muted-foreground">
           What others see on{' '}
           <Link
-            to={`/${profile.username}`}
+            to={paths.profile(profile.username)}
             className="inline-flex items-center gap-1 font-medium text-link underline-offset-4 hover:underline"
           >
             your profile page

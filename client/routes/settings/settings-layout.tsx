@@ -7,12 +7,13 @@ import { Button } from '#client/components/ui/button.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** The pages of /settings, in the order of its navigation. */
 export const SETTINGS_PAGES: readonly { href: string; label: string; icon: LucideIcon }[] = [
-  { href: '/settings/profile', label: 'Profile', icon: IdCard },
-  { href: '/settings/account', label: 'Account', icon: UserRound },
-  { href: '/settings/notifications', label: 'Notifications', icon: Bell },
+  { href: paths.settings.profile(), label: 'Profile', icon: IdCard },
+  { href: paths.settings.account(), label: 'Account', icon: UserRound },
+  { href: paths.settings.notifications(), label: 'Notifications', icon: Bell },
 ];
 
 /**

@@ -3,7 +3,7 @@ import { EMAIL_SETTING_KEYS, type EmailSettings } from '#shared/constants/accoun
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { verifyUnsubscribeToken } from '../mail/unsubscribe-token.ts';
+import { verifyUnsubscribeToken } from '../mail/public.ts';
 
 /**
  * One-click unsubscribe (RFC 8058): the token of a notification e-mail names a person and a

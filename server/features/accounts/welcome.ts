@@ -6,7 +6,7 @@ import type { WelcomeInput, WelcomeResponse } from '#shared/schemas/google-sign-
 import type { Database } from '../../db/client.ts';
 import { accounts, mailMessages, users } from '../../db/schema/index.ts';
 import { AppError, forbidden, serviceUnavailable, unauthenticated } from '../../lib/errors.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
+import type { MailService } from '../mail/public.ts';
 import { IdTokenError, type GoogleIdTokenVerifier } from './google-id-token.ts';
 import { GOOGLE_PROVIDER_ID } from './google-link.ts';
 

@@ -7,11 +7,9 @@ import type { Queryable, Transaction } from '../../db/client.ts';
 import { answers, comments, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import { loadCommentParent, moveCommentCount } from '../comments/comment-parent.ts';
-import { deleteCommentsOf, deleteCommentTree } from '../comments/delete-comments.ts';
-import { deleteLikesOf } from '../likes/delete-likes.ts';
-import { removeQuestion } from '../questions/delete-question.ts';
-import { lockQuestion, now } from '../questions/lock-question.ts';
+import { loadCommentParent, moveCommentCount, deleteCommentsOf, deleteCommentTree } from '../comments/public.ts';
+import { deleteLikesOf } from '../likes/public.ts';
+import { lockQuestion, removeQuestion } from '../questions/public.ts';
 import { excerpt, recordAudit } from './audit.ts';
 import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
 import type { Admin } from './require-admin.ts';
@@ -170,7 +168,7 @@ const REMOVERS: Record<AdminContentType, Remover> = {
     await tx.delete(answers).where(eq(answers.id, answerId));
     await tx
       .update(questions)
-      .set({ status: 'open', answeredAt: null, updatedAt: now })
+      .set({ status: 'open', answeredAt: null, updatedAt: sql`now()` })
       .where(eq(questions.id, question.id));
     const isPublic = question.status !== 'pending' && !question.isHidden;
     emit({

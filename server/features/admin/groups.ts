@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, type AdminGroup } from '#shared/schemas/admin-console.t
 import type { Queryable } from '../../db/client.ts';
 import { groups, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { removeLockedGroup } from '../groups/delete-group.ts';
+import { removeLockedGroup } from '../groups/public.ts';
 import { recordAudit } from './audit.ts';
 import { cursorTime, newestFirstPage, olderThan } from '../../lib/keyset.ts';
 import { likePattern } from '../../lib/like-pattern.ts';

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '#shared/schemas/admin-console.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { Auth } from '../accounts/auth.ts';
+import type { Auth } from '../accounts/public.ts';
 import { recordAudit } from './audit.ts';
 import type { Admin } from './require-admin.ts';
 

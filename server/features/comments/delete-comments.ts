@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { comments, type CommentParentType } from '../../db/schema/index.ts';
-import { deleteLikesOf } from '../likes/delete-likes.ts';
+import { deleteLikesOf } from '../likes/public.ts';
 
 /**
  * Deletes every comment and reply under the posts or questions `parentIds`, and their likes;

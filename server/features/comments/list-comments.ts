@@ -6,7 +6,7 @@ import { comments, groups, questions, type CommentParentType } from '../../db/sc
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { requireVisibleQuestion } from '../questions/question-visibility.ts';
+import { requireVisibleQuestion } from '../questions/public.ts';
 import { loadCommentParent } from './comment-parent.ts';
 import { presentComment } from './presenter.ts';
 import { selectComments } from './comment-query.ts';

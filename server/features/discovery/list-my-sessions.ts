@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { presentSessionPage, selectSessions } from '../sessions/select-sessions.ts';
+import { presentSessionPage, selectSessions } from '../sessions/public.ts';
 import { personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { myGroupIds } from './my-groups.ts';
 import { decodeKeyset } from '../../lib/keyset.ts';

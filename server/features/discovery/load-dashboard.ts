@@ -10,7 +10,7 @@ import { users } from '../../db/schema/index.ts';
 import { currentSnapshot, personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { presentSession, sessionJson, sessionFromJson, type SessionJson } from '../sessions/select-sessions.ts';
+import { presentSession, sessionJson, sessionFromJson, type SessionJson } from '../sessions/public.ts';
 import { requireViewer } from '../../lib/viewer.ts';
 
 /** An activity item as the statement writes it: its time as text (UTC, to the microsecond). */

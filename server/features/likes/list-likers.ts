@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { likes, users } from '../../db/schema/index.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { requireVisibleQuestion } from '../questions/question-visibility.ts';
+import { requireVisibleQuestion } from '../questions/public.ts';
 import { readLikeTarget, type ContentLikeTarget } from './like-target.ts';
 import { presentPerson } from './presenter.ts';
 import { cursorTime, decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';

@@ -1,5 +1,5 @@
 import type { RateRule } from '../../plugins/rate-limit.ts';
-import { GROUP_RATE_RULES } from '../groups/rate-rules.ts';
+import { GROUP_RATE_RULES } from '../groups/public.ts';
 
 /**
  * Limits of likes, per account. Likes of posts, comments, questions and answers share the group

@@ -5,8 +5,8 @@ import type { LikeResponse } from '#shared/schemas/likes.ts';
 import type { Transaction } from '../../db/client.ts';
 import { answers, comments, posts, questions } from '../../db/schema/index.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
-import { requireVisibleQuestion } from '../questions/question-visibility.ts';
+import { authorizeGroupAction } from '../groups/public.ts';
+import { requireVisibleQuestion } from '../questions/public.ts';
 import { loadLikeTarget, readLikeCount, type ContentLikeTarget, type LikeTarget } from './like-target.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { amaSessions, groups, questions } from '../../db/schema/index.ts';
-import type { DeliveryCheck } from '../mail/delivery-checks.ts';
-import { SESSION_ABOUT } from '../sessions/notify-subscribers.ts';
+import type { DeliveryCheck } from '../mail/public.ts';
 import { QUESTION_ABOUT } from './new-answer-mail.ts';
 
 /** The reasons of the content check, as /admin/mail shows them. */
@@ -9,6 +8,9 @@ export const CONTENT_CANCEL_REASONS = {
   question: 'Not sent: the question was deleted, or hidden from the recipient, before the e-mail went out.',
   session: 'Not sent: the session was deleted before the e-mail went out.',
 } as const;
+
+/** What a 'newAMAs' e-mail is about, checked again at delivery (a deleted session sends nothing). */
+export const SESSION_ABOUT = 'session';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

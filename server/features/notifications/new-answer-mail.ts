@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
+import type { MailService } from '../mail/public.ts';
 
 /** The kind of the 'newAnswers' e-mail in mail_messages. */
 export const NEW_ANSWER_MAIL_KIND = 'new_answer';

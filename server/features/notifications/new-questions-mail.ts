@@ -1,9 +1,8 @@
 import { and, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { groups, mailMessages, notifications, questions, users } from '../../db/schema/index.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
+import { type MailService, lockMailRecipient } from '../mail/public.ts';
 import { clip } from './new-answer-mail.ts';
-import { lockMailRecipient } from '../mail/lock-recipient.ts';
 
 /** The kind of the batched 'newQuestions' e-mail in mail_messages (its newest row is the watermark). */
 export const NEW_QUESTIONS_MAIL_KIND = 'new_questions';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { JobPolicy } from '../../lib/jobs.ts';
 import type { JobsService } from '../../plugins/jobs.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
+import type { MailService } from '../mail/public.ts';
 import { runNewQuestionsMail } from './new-questions-mail.ts';
 import { runWeeklyDigest, WEEKLY_DIGEST_CRON } from './weekly-digest.ts';
 

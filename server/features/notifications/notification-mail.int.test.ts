@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailMessages, users } from '../../db/schema/index.ts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { verifyUnsubscribeToken } from '../mail/unsubscribe-token.ts';
+import { verifyUnsubscribeToken } from '../mail/public.ts';
 import { buildApp } from '../../app.ts';
 import { testConfig, testMailOptions } from '../../test/app.ts';
 import { NEW_ANSWER_MAIL_KIND } from './new-answer-mail.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MailPluginOptions } from '../mail/mail-plugin.ts';
+import type { MailPluginOptions } from '../mail/public.ts';
 import { notificationContentCheck } from './delivery-checks.ts';
 import { NotificationJobs, type NotificationJobsOptions } from './notification-jobs.ts';
 import { notificationRoutes } from './routes.ts';

@@ -1,9 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { answers, groups, groupSubscriptions, mailMessages, questions, users } from '../../db/schema/index.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
+import { type MailService, lockMailRecipient } from '../mail/public.ts';
 import { clip } from './new-answer-mail.ts';
-import { lockMailRecipient } from '../mail/lock-recipient.ts';
 
 /** The kind of the weekly digest in mail_messages. */
 export const WEEKLY_DIGEST_MAIL_KIND = 'weekly_digest';

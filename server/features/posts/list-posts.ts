@@ -7,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { findGroupOwner } from '../groups/find-group.ts';
+import { findGroupOwner } from '../groups/public.ts';
 import { presentPosts, selectPosts } from './post-query.ts';
 import { decodeKeyset, encodeKeyset } from '../../lib/keyset.ts';
 import { isUuid } from '../../lib/ids.ts';

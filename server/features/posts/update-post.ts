@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { posts } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
+import { authorizeGroupAction } from '../groups/public.ts';
 import { checkPostBody, requireItemId } from './post-text.ts';
 import { checkPostImages } from './post-input.ts';
 import { loadPost } from './post-query.ts';

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/client.ts';
 import { follows, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { createNotifications } from '../notifications/create-notifications.ts';
+import { createNotifications } from '../notifications/public.ts';
 import { isUserId } from './update-profile.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 import { hasPgCode } from '../../lib/database-errors.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailMessages, users } from '../../db/schema/index.ts';
 import { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp-server.ts';
-import { verifyUnsubscribeToken } from '../mail/unsubscribe-token.ts';
+import { verifyUnsubscribeToken } from '../mail/public.ts';
 import { NEW_FOLLOWERS_MAIL_KIND } from './new-followers-mail.ts';
 import { buildProfilesApp, setFollow, signUp, type TestPerson } from '../../test/factories.ts';
 

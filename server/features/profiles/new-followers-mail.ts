@@ -3,8 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { follows, mailMessages, users } from '../../db/schema/index.ts';
 import type { JobPolicy } from '../../lib/jobs.ts';
 import type { JobsService } from '../../plugins/jobs.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
-import { lockMailRecipient } from '../mail/lock-recipient.ts';
+import { type MailService, lockMailRecipient } from '../mail/public.ts';
 
 /** The kind of the e-mail in mail_messages; the newest one's time is where the next batch starts. */
 export const NEW_FOLLOWERS_MAIL_KIND = 'new_followers';

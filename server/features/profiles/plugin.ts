@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MailPluginOptions } from '../mail/mail-plugin.ts';
+import type { MailPluginOptions } from '../mail/public.ts';
 import { NEW_FOLLOWERS_QUEUE, NewFollowersMailer, type NewFollowersMailOptions } from './new-followers-mail.ts';
 import { profileRoutes } from './routes.ts';
 

@@ -15,7 +15,7 @@ import { images, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, unauthenticated } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RateLimiter } from '../../plugins/rate-limit.ts';
-import { presentProfile } from '../accounts/presenter.ts';
+import { presentProfile } from '../accounts/public.ts';
 import { PROFILE_RATE_RULES } from './rate-rules.ts';
 import { hasPgCode } from '../../lib/database-errors.ts';
 

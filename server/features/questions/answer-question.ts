@@ -8,11 +8,9 @@ import { answers, groups, likes, questions, users } from '../../db/schema/index.
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import { touchGroupActivity } from '../groups/touch-group-activity.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
-import { createNotifications } from '../notifications/create-notifications.ts';
-import { queueNewAnswerMails } from '../notifications/new-answer-mail.ts';
-import { notificationHref } from '../notifications/notification-href.ts';
+import { touchGroupActivity } from '../groups/public.ts';
+import type { MailService } from '../mail/public.ts';
+import { createNotifications, queueNewAnswerMails, notificationHref } from '../notifications/public.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { checkText } from './question-text.ts';
 import { loadQuestion } from './select-questions.ts';

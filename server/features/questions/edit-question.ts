@@ -6,7 +6,7 @@ import type { Question } from '#shared/schemas/questions.ts';
 import { questions } from '../../db/schema/index.ts';
 import { AppError, badRequest, forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { authorizeGroupAction } from '../groups/authorize-group-action.ts';
+import { authorizeGroupAction } from '../groups/public.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { checkText } from './question-text.ts';
 import { loadQuestion } from './select-questions.ts';

@@ -9,7 +9,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
-import { findGroupOwner } from '../groups/find-group.ts';
+import { findGroupOwner } from '../groups/public.ts';
 import { presentQuestion } from './presenter.ts';
 import { selectQuestionsWith } from './select-questions.ts';
 import { isUuid } from '../../lib/ids.ts';

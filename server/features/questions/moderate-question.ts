@@ -8,7 +8,7 @@ import type { LiveEvent } from '#shared/schemas/live.ts';
 import { questions } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { touchGroupActivity } from '../groups/touch-group-activity.ts';
+import { touchGroupActivity } from '../groups/public.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { loadQuestion } from './select-questions.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';

@@ -8,7 +8,7 @@ import { questions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { findGroupOwner } from '../groups/find-group.ts';
+import { findGroupOwner } from '../groups/public.ts';
 import { viewerLikes } from '../../lib/viewer-likes.ts';
 import { isUuid } from '../../lib/ids.ts';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { amaSessions } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { findGroupOwner } from '../groups/find-group.ts';
+import { findGroupOwner } from '../groups/public.ts';
 import { presentSession, presentSessionPage, selectSessions } from './select-sessions.ts';
 import { servePage, type PageCache } from '../../lib/page-cache.ts';
 import { decodeKeyset } from '../../lib/keyset.ts';

@@ -2,13 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { groupSubscriptions, users, type NotificationKind } from '../../db/schema/index.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
-import type { MailService } from '../mail/mail-plugin.ts';
-import { createNotifications } from '../notifications/create-notifications.ts';
+import type { MailService } from '../mail/public.ts';
+import { createNotifications, SESSION_ABOUT } from '../notifications/public.ts';
 
 /** The kind of the 'newAMAs' e-mail in mail_messages. */
 export const NEW_AMA_MAIL_KIND = 'new_ama';
-/** What a 'newAMAs' e-mail is about, checked again at delivery (a deleted session sends nothing). */
-export const SESSION_ABOUT = 'session';
 
 interface SessionNotice {
   id: string;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_LIMITS } from '#shared/constants/session-messages.ts';
 import { SESSION_LIVE_EVENTS } from '#shared/schemas/sessions.ts';
-import type { MailPluginOptions } from '../mail/mail-plugin.ts';
+import type { MailPluginOptions } from '../mail/public.ts';
 import { SessionPresence } from './presence.ts';
 import { sessionRoutes } from './routes.ts';
 import { SESSION_REMINDER_QUEUE, SessionReminders, type SessionRemindersOptions } from './session-reminders.ts';

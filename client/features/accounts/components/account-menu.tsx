@@ -6,6 +6,7 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { personDisplay } from '#client/features/accounts/utils/person-display.ts';
 import { cn } from '#client/lib/cn.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { SessionUser } from '#shared/schemas/accounts.ts';
 
 /** Props of AccountMenu. */
@@ -46,7 +47,7 @@ export function AccountMenu({ user, onLogOut }: AccountMenuProps) {
             asChild
             className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
           >
-            <Link to={person.username ? `/${person.username}` : '/profile'}>
+            <Link to={person.username ? paths.profile(person.username) : paths.ownProfile()}>
               <CircleUserRound className="size-4" aria-hidden />
               Profile
             </Link>
@@ -55,7 +56,7 @@ export function AccountMenu({ user, onLogOut }: AccountMenuProps) {
             asChild
             className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
           >
-            <Link to="/settings">
+            <Link to={paths.settings.index()}>
               <Settings className="size-4" aria-hidden />
               Settings
             </Link>
@@ -65,7 +66,7 @@ export function AccountMenu({ user, onLogOut }: AccountMenuProps) {
               asChild
               className="flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none data-[highlighted]:bg-accent"
             >
-              <Link to="/admin">
+              <Link to={paths.admin.index()}>
                 <ShieldCheck className="size-4" aria-hidden />
                 Administration
               </Link>

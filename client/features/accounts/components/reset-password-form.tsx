@@ -7,6 +7,7 @@ import { useCompletePasswordReset } from '#client/features/accounts/api/complete
 import { focusField } from '#client/features/accounts/utils/focus-field.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { newPasswordErrors, type NewPasswordValues } from '#client/features/accounts/utils/password-checks.ts';
+import { paths } from '#client/lib/paths.ts';
 import { PASSWORD_MIN_LENGTH } from '#shared/constants/limits.ts';
 
 import { PasswordInput } from './password-input.tsx';
@@ -27,7 +28,7 @@ export type ResetPasswordFormProps = {
 /** A link to ask for a new reset link, shown with every 'this link does not work' message. */
 export function NewResetLinkLink() {
   return (
-    <Link to="/forgot-password" className="font-medium text-link underline-offset-4 hover:underline">
+    <Link to={paths.forgotPassword()} className="font-medium text-link underline-offset-4 hover:underline">
       Ask for a new link
     </Link>
   );

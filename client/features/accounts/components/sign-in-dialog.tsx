@@ -5,6 +5,7 @@ import { toast } from '#client/components/ui/toast.ts';
 import { GoogleSignInButton } from '#client/features/accounts/components/google-sign-in-button.tsx';
 import { SignInForm } from '#client/features/accounts/components/sign-in-form.tsx';
 import { safeNextPath, withNextPath } from '#client/features/accounts/utils/safe-next-path.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** The global sign-in modal's dialog (sign-in-modal.tsx mounts it when it first opens). */
 export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -29,7 +30,7 @@ export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <p className="text-center text-sm text-muted-foreground">
           New to Townhall?{' '}
           <Link
-            to={withNextPath('/signup', safeNextPath(`${pathname}${search}`))}
+            to={withNextPath(paths.signUp(), safeNextPath(`${pathname}${search}`))}
             onClick={() => onOpenChange(false)}
             className="font-medium text-link underline-offset-4 hover:underline"
           >

@@ -7,6 +7,7 @@ import { TextInput } from '#client/components/ui/text-input.tsx';
 import type { Session } from '#client/features/accounts/api/get-session.ts';
 import { useSignIn } from '#client/features/accounts/api/sign-in.ts';
 import { focusField } from '#client/features/accounts/utils/focus-field.ts';
+import { paths } from '#client/lib/paths.ts';
 import { SIGN_UP_ERRORS } from '#shared/constants/account-messages.ts';
 import { isValidEmailAddress } from '#shared/lib/email-address.ts';
 import { SIGN_UP_MESSAGES } from '#shared/lib/username-rules.ts';
@@ -88,7 +89,7 @@ export function SignInForm({ onSuccess, onForgotPassword }: SignInFormProps) {
         labelAside={
           // The e-mail typed so far goes along, so the reset page starts with it filled in.
           <Link
-            to="/forgot-password"
+            to={paths.forgotPassword()}
             state={{ email: values.email.trim() }}
             onClick={onForgotPassword}
             className="text-sm font-medium text-link underline-offset-4 hover:underline"

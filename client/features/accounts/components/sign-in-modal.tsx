@@ -1,16 +1,18 @@
 import { createContext, lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+import { paths } from '#client/lib/paths.ts';
+
 // The dialog and its form load when it first opens, not with every page.
 const SignInDialog = lazy(async () => ({ default: (await import('./sign-in-dialog.tsx')).SignInDialog }));
 
 /** Pages that show their own sign-in form, so the global modal stays away. */
-export const PAGES_WITHOUT_SIGN_IN_MODAL = ['/', '/login'] as const;
+export const PAGES_WITHOUT_SIGN_IN_MODAL: readonly string[] = [paths.home(), paths.login()];
 
 /** Whether the global sign-in modal is mounted on `pathname`. */
 export function hasSignInModal(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return !(PAGES_WITHOUT_SIGN_IN_MODAL as readonly string[]).includes(path);
+  return !PAGES_WITHOUT_SIGN_IN_MODAL.includes(path);
 }
 
 type SignInModalState = {
@@ -33,7 +35,7 @@ export function SignInModalProvider({ children }: { children: ReactNode }) {
     if (isMounted) {
       setHasOpened(true);
       setOpen(true);
-    } else void navigate('/login');
+    } else void navigate(paths.login());
   }, [isMounted, navigate]);
   const value = useMemo(() => ({ openSignIn }), [openSignIn]);
 

@@ -1,5 +1,7 @@
+import { paths } from '#client/lib/paths.ts';
+
 /** Pages that make no sense to come back to after signing in or up. */
-const AUTH_PATHS = ['/login', '/signup', '/logout', '/forgot-password', '/reset-password'];
+const AUTH_PATHS = [paths.login(), paths.signUp(), paths.logout(), paths.forgotPassword(), paths.resetPassword()];
 
 /**
  * Where to go after signing in or up: the `next` search parameter when it is a path of this

@@ -2,8 +2,9 @@ import { ScrollText } from 'lucide-react';
 
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { useAdminAuditLog } from '../api/audit-log.ts';
-import { AdminPageHeader, Badge, DateTime, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime } from './admin-parts.tsx';
 
 /** /admin/audit-log: every administrator action, newest first. */
 export function AdminAuditLog() {
@@ -43,6 +44,7 @@ export function AdminAuditLog() {
         hasMore={list.hasNextPage}
         isLoading={list.isFetchingNextPage}
         onLoad={() => void list.fetchNextPage()}
+        className="self-center"
         label="Load older actions"
       />
     </div>

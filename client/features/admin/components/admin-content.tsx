@@ -8,6 +8,8 @@ import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
+import { paths } from '#client/lib/paths.ts';
 import {
   AdminContentTypeSchema,
   type AdminContentItem,
@@ -15,7 +17,7 @@ import {
   type AdminGroup,
 } from '#shared/schemas/admin-console.ts';
 import { useAdminContent, useAdminGroups, useRemoveContent } from '../api/content.ts';
-import { AdminPageHeader, Badge, DateTime, FilterButtons, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime, FilterButtons } from './admin-parts.tsx';
 
 type View = 'group' | AdminContentType;
 
@@ -87,7 +89,7 @@ function GroupRow({ group }: { group: AdminGroup }) {
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <Link to={`/group/${group.slug}`} className="truncate font-medium hover:underline">
+          <Link to={paths.group(group.slug)} className="truncate font-medium hover:underline">
             {group.name}
           </Link>
           <span className="text-sm text-muted-foreground">/group/{group.slug}</span>
@@ -95,7 +97,7 @@ function GroupRow({ group }: { group: AdminGroup }) {
         </p>
         <p className="text-xs text-muted-foreground">
           Hosted by{' '}
-          <Link to={`/${group.owner.username}`} className="hover:underline">
+          <Link to={paths.profile(group.owner.username)} className="hover:underline">
             @{group.owner.username}
           </Link>
           {' · created '}
@@ -118,11 +120,11 @@ function ContentRow({ item }: { item: AdminContentItem }) {
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="text-xs text-muted-foreground">
-          <Link to={`/${item.author.username}`} className="font-medium text-foreground hover:underline">
+          <Link to={paths.profile(item.author.username)} className="font-medium text-foreground hover:underline">
             @{item.author.username}
           </Link>
           {' in '}
-          <Link to={`/group/${item.group.slug}`} className="hover:underline">
+          <Link to={paths.group(item.group.slug)} className="hover:underline">
             {item.group.name}
           </Link>
           {' · '}
@@ -179,6 +181,7 @@ function GroupsList() {
         hasMore={list.hasNextPage}
         isLoading={list.isFetchingNextPage}
         onLoad={() => void list.fetchNextPage()}
+        className="self-center"
         label="Load more groups"
       />
     </>
@@ -212,6 +215,7 @@ function ContentList({ type }: { type: AdminContentType }) {
         hasMore={list.hasNextPage}
         isLoading={list.isFetchingNextPage}
         onLoad={() => void list.fetchNextPage()}
+        className="self-center"
         label={`Load more ${label.toLowerCase()}`}
       />
     </>

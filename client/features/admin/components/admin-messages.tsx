@@ -6,9 +6,11 @@ import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
+import { paths } from '#client/lib/paths.ts';
 import type { AdminContactMessage, AdminContactStatus } from '#shared/schemas/admin-console.ts';
 import { useAdminContactMessages, useSetContactMessageHandled } from '../api/contact-messages.ts';
-import { AdminPageHeader, Badge, DateTime, FilterButtons, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime, FilterButtons } from './admin-parts.tsx';
 
 const STATUSES: readonly { value: AdminContactStatus; label: string }[] = [
   { value: 'open', label: 'Open' },
@@ -47,7 +49,7 @@ function MessageItem({ message }: { message: AdminContactMessage }) {
               {message.email}
             </a>
             {message.sender ? (
-              <Link to={`/${message.sender.username}`} className="text-muted-foreground hover:underline">
+              <Link to={paths.profile(message.sender.username)} className="text-muted-foreground hover:underline">
                 @{message.sender.username}
               </Link>
             ) : null}
@@ -115,6 +117,7 @@ export function AdminMessages() {
         hasMore={list.hasNextPage}
         isLoading={list.isFetchingNextPage}
         onLoad={() => void list.fetchNextPage()}
+        className="self-center"
         label="Load more messages"
       />
     </div>

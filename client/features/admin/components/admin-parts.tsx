@@ -54,26 +54,6 @@ export function AdminPageHeader({
   );
 }
 
-/** 'Load more' under a paged list, while there is more. */
-export function LoadMore({
-  hasMore,
-  isLoading,
-  onLoad,
-  label,
-}: {
-  hasMore: boolean;
-  isLoading: boolean;
-  onLoad: () => void;
-  label: string;
-}) {
-  if (!hasMore) return null;
-  return (
-    <Button variant="outline" className="self-center" onClick={onLoad} disabled={isLoading}>
-      {isLoading ? 'Loading…' : label}
-    </Button>
-  );
-}
-
 /** Buttons that choose one filter; the chosen one is pressed. */
 export function FilterButtons<Value extends string>({
   label,

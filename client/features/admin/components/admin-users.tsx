@@ -8,10 +8,12 @@ import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { AdminUser } from '#shared/schemas/admin-console.ts';
 import { useAdminUsers, useSendPasswordResetLink, useSetUserDisabled } from '../api/users.ts';
-import { AdminPageHeader, Badge, DateTime, LoadMore } from './admin-parts.tsx';
+import { AdminPageHeader, Badge, DateTime } from './admin-parts.tsx';
 
 const plural = (count: number, one: string, many: string) => `${String(count)} ${count === 1 ? one : many}`;
 
@@ -70,7 +72,7 @@ function UserRow({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
         <p className="flex flex-wrap items-center gap-2">
-          <Link to={`/${user.username}`} className="truncate font-medium hover:underline">
+          <Link to={paths.profile(user.username)} className="truncate font-medium hover:underline">
             {user.name || handle}
           </Link>
           <span className="text-sm text-muted-foreground">{handle}</span>
@@ -167,6 +169,7 @@ export function AdminUsers() {
         hasMore={list.hasNextPage}
         isLoading={list.isFetchingNextPage}
         onLoad={() => void list.fetchNextPage()}
+        className="self-center"
         label="Load more users"
       />
     </div>

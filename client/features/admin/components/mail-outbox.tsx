@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
@@ -135,11 +136,12 @@ export function MailOutbox() {
               ))}
             </ul>
           )}
-          {list.hasNextPage ? (
-            <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? 'Loading…' : 'Load older e-mails'}
-            </Button>
-          ) : null}
+          <LoadMore
+            hasMore={list.hasNextPage}
+            isLoading={list.isFetchingNextPage}
+            onLoad={() => void list.fetchNextPage()}
+            label="Load older e-mails"
+          />
         </section>
 
         <section aria-label="E-mail" className={cn('min-w-0', !openId && 'hidden lg:block')}>

@@ -1,7 +1,6 @@
-import { profileKeys } from '#client/features/profiles/api/query-keys.ts';
 import type { MySessionsScope } from '#shared/schemas/discovery.ts';
 
-/** Query keys of discovery: the home feed, my sessions, the dashboard and the landing page's lists. */
+/** Query keys of discovery: the home feed, my sessions, the dashboard and the landing page's groups. */
 export const discoveryKeys = {
   all: ['discovery'] as const,
   /** Signed-in only: cleared with the session like every other cache. */
@@ -9,9 +8,4 @@ export const discoveryKeys = {
   mySessions: (scope: MySessionsScope) => [...discoveryKeys.all, 'my-sessions', scope] as const,
   dashboard: () => [...discoveryKeys.all, 'dashboard'] as const,
   popularGroups: (limit: number) => [...discoveryKeys.all, 'popular-groups', limit] as const,
-  /**
-   * Under the profiles feature's people lists on purpose: its follow button patches every row of
-   * those caches by id, so a creator's Follow and follower count change at once here too.
-   */
-  creators: (limit: number) => [...profileKeys.people(), 'creators', limit] as const,
 };

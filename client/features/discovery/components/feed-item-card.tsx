@@ -1,24 +1,25 @@
 import { Link } from 'react-router';
 
-import { AuthorLine } from '#client/features/posts/components/author-line.tsx';
-import { PostImages } from '#client/features/posts/components/post-images.tsx';
-import { RichText } from '#client/features/posts/components/rich-text.tsx';
+import { AuthorLine } from '#client/features/content/components/author-line.tsx';
+import { PostImages } from '#client/features/content/components/post-images.tsx';
+import { RichText } from '#client/features/content/components/rich-text.tsx';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { FeedItem } from '#shared/schemas/discovery.ts';
-
-import { postPath, questionPath } from './paths.ts';
 
 /** One item of the home feed: a post, or an answer under its question; both link to their page. */
 export function FeedItemCard({ item }: { item: FeedItem }) {
   const name = displayName(item.author);
   const groupLink = (
-    <Link to={`/group/${encodeURIComponent(item.group.slug)}`} className="font-medium hover:underline">
+    <Link to={paths.group(item.group.slug)} className="font-medium hover:underline">
       {item.group.name}
     </Link>
   );
   const isAnswer = item.kind === 'answer' && item.question;
   const href =
-    isAnswer && item.question ? questionPath(item.group.slug, item.question.id) : postPath(item.group.slug, item.id);
+    isAnswer && item.question
+      ? paths.question(item.group.slug, item.question.id)
+      : paths.post(item.group.slug, item.id);
 
   return (
     <article

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
 import type { GroupAccess } from '#shared/schemas/groups.ts';
 
-import { retryGroupRead } from './get-group.ts';
 import { groupKeys } from './query-keys.ts';
 
 /** GET /api/groups/:groupId/access: the viewer's role (signed out: 'unknown', everything false). */
@@ -16,7 +16,7 @@ export function groupAccessQueryOptions(groupId: string) {
   return queryOptions({
     queryKey: groupKeys.access(groupId),
     queryFn: ({ signal }) => getGroupAccess(groupId, { signal }),
-    retry: retryGroupRead,
+    retry: retryRead,
   });
 }
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '#client/lib/api-client.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
 import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys } from './query-keys.ts';
@@ -15,18 +16,12 @@ export function isGroupNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Retries a failed read as the app does, but never a 4xx: asking again changes nothing. */
-export function retryGroupRead(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
-
 /** Query of a group page by slug. */
 export function groupQueryOptions(slug: string) {
   return queryOptions({
     queryKey: groupKeys.bySlug(slug),
     queryFn: ({ signal }) => getGroupBySlug(slug, { signal }),
-    retry: retryGroupRead,
+    retry: retryRead,
   });
 }
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 
 import { toast } from '#client/components/ui/toast.ts';
+import { isGateError } from '#client/features/gate/index.ts';
 import { api } from '#client/lib/api-client.ts';
-import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
 import type { GroupAccess, GroupLikeResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys, updateGroupAccess, updateGroupCaches } from './query-keys.ts';

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 
 import { toast } from '#client/components/ui/toast.ts';
 import { api } from '#client/lib/api-client.ts';
@@ -46,4 +47,13 @@ export function useSetSubscription() {
       void queryClient.invalidateQueries({ queryKey: groupKeys.subscribers(groupId) });
     },
   });
+}
+
+/**
+ * Subscribes to a group, as useSetSubscription does (toasts, caches): the step the subscribe
+ * gate runs when its dialog is confirmed (a page hands it to <GroupGateProvider>).
+ */
+export function useSubscribeToGroup(): (groupId: string) => Promise<SubscribeResponse> {
+  const { mutateAsync } = useSetSubscription();
+  return useCallback((groupId: string) => mutateAsync({ groupId, subscribe: true }), [mutateAsync]);
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { formatSubscribers, groupPath, personName } from '#client/features/groups/utils/format.ts';
+import { formatSubscribers, personName } from '#client/features/groups/utils/format.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { GroupSummary } from '#shared/schemas/groups.ts';
 
 import { AmaBadge } from './group-header.tsx';
@@ -17,7 +18,7 @@ export function GroupCard({ group, renderPersonLink }: { group: GroupSummary; re
       <div className="grid min-w-0 flex-1 gap-1">
         <h3 className="truncate font-semibold">
           <Link
-            to={groupPath(group.slug)}
+            to={paths.group(group.slug)}
             className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             {group.name}

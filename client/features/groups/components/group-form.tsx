@@ -7,7 +7,6 @@ import { SwitchField } from '#client/components/ui/switch.tsx';
 import { TextArea } from '#client/components/ui/text-area.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { useSlugAvailability } from '#client/features/groups/api/check-slug.ts';
-import { useDebouncedValue } from '#client/features/groups/hooks/use-debounced-value.ts';
 import {
   formFieldOf,
   GROUP_FORM_FIELDS,
@@ -15,6 +14,7 @@ import {
   type GroupFormField,
   type GroupFormValues,
 } from '#client/features/groups/utils/group-form-checks.ts';
+import { useDebouncedValue } from '#client/hooks/use-debounced-value.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIMITS } from '#shared/constants/limits.ts';

@@ -6,7 +6,8 @@ import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
-import { formatMembers, formatSubscribers, groupPath } from '#client/features/groups/utils/format.ts';
+import { formatMembers, formatSubscribers } from '#client/features/groups/utils/format.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { GroupAccess, GroupSummary } from '#shared/schemas/groups.ts';
 
 import { LikeButton } from './like-button.tsx';
@@ -38,7 +39,7 @@ function GroupActions({ group, access, onDelete }: Omit<GroupHeaderProps, 'hostL
     return (
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="outline">
-          <Link to={`${groupPath(group.slug)}/edit`}>
+          <Link to={paths.editGroup(group.slug)}>
             <Pencil aria-hidden />
             Edit group
           </Link>

@@ -1,11 +1,13 @@
 import { UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useGroups } from '#client/features/groups/api/list-groups.ts';
 import type { GroupSort } from '#client/features/groups/api/query-keys.ts';
+import { paths } from '#client/lib/paths.ts';
 
 import { GroupCard } from './group-card.tsx';
 import type { RenderPersonLink } from './members-panel.tsx';
@@ -16,13 +18,7 @@ export function GroupList({ sort, renderPersonLink }: { sort: GroupSort; renderP
 
   if (groups.isPending) return <ListSkeleton label="Loading groups" />;
   if (!groups.data) {
-    return (
-      <Alert variant="error" title="Groups could not be loaded" description={groups.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void groups.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="Groups could not be loaded" error={groups.error} onRetry={() => void groups.refetch()} />;
   }
   const rows = groups.data.pages.flatMap((page) => page.groups);
   if (rows.length === 0) {
@@ -33,7 +29,7 @@ export function GroupList({ sort, renderPersonLink }: { sort: GroupSort; renderP
         description="Start the first one: a place for your community, with live Q&A if you like."
         action={
           <Button asChild>
-            <Link to="/create">Create a group</Link>
+            <Link to={paths.createGroup()}>Create a group</Link>
           </Button>
         }
       />
@@ -48,17 +44,12 @@ export function GroupList({ sort, renderPersonLink }: { sort: GroupSort; renderP
           </li>
         ))}
       </ul>
-      {groups.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={groups.isFetchingNextPage}
-          onClick={() => void groups.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
-      {groups.isFetchNextPageError ? <Alert variant="error" description={groups.error?.message} /> : null}
+      <LoadMore
+        hasMore={groups.hasNextPage}
+        isLoading={groups.isFetchingNextPage}
+        onLoad={() => void groups.fetchNextPage()}
+        error={groups.isFetchNextPageError ? groups.error : null}
+      />
     </div>
   );
 }

@@ -1,12 +1,11 @@
 import { Heart } from 'lucide-react';
 
 import { Button } from '#client/components/ui/button.tsx';
+import { useGroupGate } from '#client/features/gate/index.ts';
 import { useLikeGroup } from '#client/features/groups/api/like-group.ts';
 import { formatLikes } from '#client/features/groups/utils/format.ts';
 import { cn } from '#client/lib/cn.ts';
 import type { GroupAccess, GroupSummary } from '#shared/schemas/groups.ts';
-
-import { useGroupGate } from './group-gate.tsx';
 
 /**
  * Like a group, through the subscribe gate: signed out it asks to sign in, a guest is offered

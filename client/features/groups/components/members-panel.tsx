@@ -1,9 +1,10 @@
 import { UserPlus, UsersRound, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -111,11 +112,7 @@ export function MembersPanel({
   if (members.isPending) list = <ListSkeleton label="Loading members" />;
   else if (!members.data) {
     list = (
-      <Alert variant="error" title="Members could not be loaded" description={members.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void members.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Members could not be loaded" error={members.error} onRetry={() => void members.refetch()} />
     );
   } else {
     const rows = members.data.pages.flatMap((page) => page.members);
@@ -141,17 +138,12 @@ export function MembersPanel({
               />
             ))}
           </ul>
-          {members.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              isLoading={members.isFetchingNextPage}
-              onClick={() => void members.fetchNextPage()}
-            >
-              Load more
-            </Button>
-          ) : null}
-          {members.isFetchNextPageError ? <Alert variant="error" description={members.error?.message} /> : null}
+          <LoadMore
+            hasMore={members.hasNextPage}
+            isLoading={members.isFetchingNextPage}
+            onLoad={() => void members.fetchNextPage()}
+            error={members.isFetchNextPageError ? members.error : null}
+          />
         </>
       );
   }

@@ -1,8 +1,8 @@
 import { BellRing } from 'lucide-react';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useGroupSubscribers } from '#client/features/groups/api/get-subscribers.ts';
 import { personName } from '#client/features/groups/utils/format.ts';
@@ -22,11 +22,11 @@ export function SubscribersPanel({
   if (subscribers.isPending) return <ListSkeleton label="Loading subscribers" />;
   if (!subscribers.data) {
     return (
-      <Alert variant="error" title="Subscribers could not be loaded" description={subscribers.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void subscribers.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="Subscribers could not be loaded"
+        error={subscribers.error}
+        onRetry={() => void subscribers.refetch()}
+      />
     );
   }
   const rows = subscribers.data.pages.flatMap((page) => page.subscribers);
@@ -56,17 +56,12 @@ export function SubscribersPanel({
           );
         })}
       </ul>
-      {subscribers.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={subscribers.isFetchingNextPage}
-          onClick={() => void subscribers.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
-      {subscribers.isFetchNextPageError ? <Alert variant="error" description={subscribers.error?.message} /> : null}
+      <LoadMore
+        hasMore={subscribers.hasNextPage}
+        isLoading={subscribers.isFetchingNextPage}
+        onLoad={() => void subscribers.fetchNextPage()}
+        error={subscribers.isFetchNextPageError ? subscribers.error : null}
+      />
     </div>
   );
 }

@@ -5,15 +5,13 @@ import type { SidebarSection } from '#client/components/layout/sidebar.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useMySubscriptions } from '#client/features/groups/api/get-my-subscriptions.ts';
 import { groupKeys } from '#client/features/groups/api/query-keys.ts';
-import { groupPath } from '#client/features/groups/utils/format.ts';
 import { cappedCountText } from '#client/lib/capped-count.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
+import { paths } from '#client/lib/paths.ts';
 import { GROUP_LIVE_EVENTS, userTopic } from '#shared/constants/live.ts';
 
 /** Said by the dot of a subscription with activity since the last visit. */
 export const NEW_ACTIVITY_LABEL = '(new activity)';
-/** Where the sidebar's 'See all' leads: the page of all one's subscriptions. */
-export const ALL_SUBSCRIPTIONS_PATH = '/home';
 
 /**
  * The sidebar's 'Subscriptions' section for a signed-in person: the first page of their
@@ -44,14 +42,14 @@ export function useSubscriptionsNavSection(): SidebarSection | null {
       items: [
         ...firstPage.subscriptions.map((item) => ({
           label: item.groupName,
-          href: groupPath(item.groupSlug),
+          href: paths.group(item.groupSlug),
           image: { src: item.groupImage || null, name: item.groupName, id: item.groupId },
           hasDot: item.hasNewActivity,
           dotLabel: NEW_ACTIVITY_LABEL,
           // new questions and answers since the last visit, when there are any
           ...(newItemsCount(item) > 0 ? { badge: cappedCountText(newItemsCount(item)) } : {}),
         })),
-        { label: 'See all', href: ALL_SUBSCRIPTIONS_PATH },
+        { label: 'See all', href: paths.homeFeed() },
       ],
     };
   }, [firstPage]);

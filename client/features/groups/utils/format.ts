@@ -18,11 +18,6 @@ export function formatLikes(count: number): string {
   return `${countFormat.format(count)} ${count === 1 ? 'like' : 'likes'}`;
 }
 
-/** The path of a group's page. */
-export function groupPath(slug: string): string {
-  return `/group/${slug}`;
-}
-
 /** The name to show for a person: their name, or their @handle when they have none. */
 export function personName(person: { name: string; username: string }): string {
   return person.name.trim() || `@${person.username}`;

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState } from '#client/components/ui/skeleton.tsx';
 import { cn } from '#client/lib/cn.ts';
 import { formatAge } from '#client/lib/format.ts';
@@ -58,14 +59,14 @@ export default function NotificationList({ onNavigate }: { onNavigate: () => voi
         )}
         {query.hasNextPage ? (
           <div className="border-t p-2 text-center">
-            <Button
+            <LoadMore
+              hasMore
+              isLoading={query.isFetchingNextPage}
+              onLoad={() => void query.fetchNextPage()}
+              label="Show older"
               variant="ghost"
               size="sm"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Show older'}
-            </Button>
+            />
           </div>
         ) : null}
       </div>

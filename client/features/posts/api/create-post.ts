@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { postKeys } from '#client/features/content/api/query-keys.ts';
 import { api } from '#client/lib/api-client.ts';
 import type { Post, PostResponse } from '#shared/schemas/posts.ts';
 
-import { postKeys, updateFeed } from './query-keys.ts';
+import { updateFeed } from './query-keys.ts';
 
 /** POST /api/groups/:groupId/posts (action post; images need attach_image too). */
 export async function createPost({

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { retryGroupRead } from '#client/features/groups/api/get-group.ts';
+import { postKeys } from '#client/features/content/api/query-keys.ts';
 import { api } from '#client/lib/api-client.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
 import type { Post, PostResponse } from '#shared/schemas/posts.ts';
-
-import { postKeys } from './query-keys.ts';
 
 /** GET /api/posts/:postId: one post, for its own page. */
 export async function getPost(postId: string, { signal }: { signal?: AbortSignal } = {}): Promise<Post> {
@@ -22,7 +21,7 @@ export function usePost(groupId: string | undefined, postId: string) {
       queryKey: [...postKeys.feed(groupId ?? ''), 'one', postId] as const,
       queryFn: ({ signal }) => getPost(postId, { signal }),
       enabled: groupId !== undefined,
-      retry: retryGroupRead,
+      retry: retryRead,
     }),
   );
 }

@@ -1,9 +1,8 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
+import { postKeys } from '#client/features/content/api/query-keys.ts';
 import { api } from '#client/lib/api-client.ts';
 import type { PostListResponse } from '#shared/schemas/posts.ts';
-
-import { postKeys } from './query-keys.ts';
 
 /** GET /api/groups/:groupId/posts: newest first, 20 a page. */
 export function getPosts(

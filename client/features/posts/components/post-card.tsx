@@ -6,18 +6,18 @@ import { Avatar, AvatarGroup } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
+import { AuthorLine } from '#client/features/content/components/author-line.tsx';
+import { CommentsThread } from '#client/features/content/components/lazy-comments-thread.tsx';
+import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
+import { PostImages } from '#client/features/content/components/post-images.tsx';
+import { RichText } from '#client/features/content/components/rich-text.tsx';
+import { TextComposer } from '#client/features/content/components/text-composer.tsx';
 import { useDeletePost } from '#client/features/posts/api/delete-post.ts';
 import { useUpdatePost } from '#client/features/posts/api/update-post.ts';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Post } from '#shared/schemas/posts.ts';
-
-import { AuthorLine } from './author-line.tsx';
-import { CommentsThread } from './lazy-comments-thread.tsx';
-import { PostImages } from './post-images.tsx';
-import { RichText } from './rich-text.tsx';
-import { TextComposer } from './text-composer.tsx';
 
 function commentsLabel(count: number): string {
   return `${String(count)} ${count === 1 ? 'comment' : 'comments'}`;
@@ -40,7 +40,7 @@ export function PostCard({ post, isCommentsOpenAtFirst = false }: { post: Post; 
           author={post.author}
           createdAt={post.createdAt}
           editedAt={post.editedAt}
-          href={slug ? `/group/${slug}/post/${post.id}` : undefined}
+          href={slug ? paths.post(slug, post.id) : undefined}
         />
         <div className="flex shrink-0 gap-1">
           {post.permissions.canEdit && !isEditing ? (

@@ -4,10 +4,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '#client/components/ui/button.tsx';
 import { TextArea } from '#client/components/ui/text-area.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { useGroupGate } from '#client/features/groups/components/group-gate.tsx';
-import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
+import { isGateError, runGated, useGroupGate } from '#client/features/gate/index.ts';
 import { useCreatePost } from '#client/features/posts/api/create-post.ts';
-import { runGated } from '#client/features/posts/utils/run-gated.ts';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 

@@ -1,7 +1,7 @@
 import { Newspaper } from 'lucide-react';
 
-import { Alert } from '#client/components/ui/alert.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { usePosts } from '#client/features/posts/api/get-posts.ts';
 
@@ -26,11 +26,7 @@ export function PostsPanel({
       <PostComposer groupId={groupId} canPost={canPost} upload={upload} />
       {query.isPending ? <ListSkeleton label="Loading posts" /> : null}
       {query.isError ? (
-        <Alert variant="error" title="Posts could not be loaded" description={query.error.message}>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Posts could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       {query.isSuccess && posts.length === 0 ? (
         <EmptyState icon={<Newspaper />} title="No posts yet." description="Posts in this group will show here." />
@@ -44,16 +40,11 @@ export function PostsPanel({
           ))}
         </ul>
       ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+      />
     </div>
   );
 }

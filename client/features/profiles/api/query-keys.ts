@@ -18,6 +18,11 @@ export const profileKeys = {
   byId: (userId: string) => [...profileKeys.pages(), 'id', userId] as const,
   people: () => [...profileKeys.all, 'people'] as const,
   peopleOf: (userId: string, kind: PeopleKind) => [...profileKeys.people(), userId, kind] as const,
+  /**
+   * The creators list (/creator and the landing page), a people list too: the follow button
+   * patches every row of those caches by id, so a creator's Follow and follower count change at once.
+   */
+  creators: (limit: number) => [...profileKeys.people(), 'creators', limit] as const,
 };
 
 /** The cached pages of TanStack's infinite queries, as the people lists keep them. */

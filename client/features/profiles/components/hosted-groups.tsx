@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { EmptyState } from '#client/components/ui/skeleton.tsx';
+import { paths } from '#client/lib/paths.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 /** The groups a person hosts, each linking to its page, or 'No groups yet'. */
@@ -26,7 +27,7 @@ export function HostedGroups({ groups, isSelf }: { groups: ProfilePageResponse['
           <Avatar src={group.groupImage || null} name={group.name} userId={group.id} alt="" shape="rounded" />
           {/* The link's box covers the whole card, so the card is one click target and one tab stop. */}
           <Link
-            to={`/group/${group.slug}`}
+            to={paths.group(group.slug)}
             className="min-w-0 flex-1 truncate font-medium outline-none after:absolute after:inset-0 after:content-['']"
           >
             {group.name}

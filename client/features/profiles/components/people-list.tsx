@@ -1,8 +1,8 @@
 import { UsersRound } from 'lucide-react';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { usePeople } from '#client/features/profiles/api/get-people.ts';
 import type { PeopleKind } from '#client/features/profiles/api/query-keys.ts';
@@ -54,15 +54,7 @@ export function PeopleList({ profile, kind, isSelf }: { profile: PublicProfile; 
   // A failed 'Load more' keeps the rows already shown; only a failed first page replaces the list.
   if (!people.data) {
     return (
-      <Alert
-        variant="error"
-        title={`${label} could not be loaded`}
-        description={people.error?.message ?? 'Something went wrong'}
-      >
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void people.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title={`${label} could not be loaded`} error={people.error} onRetry={() => void people.refetch()} />
     );
   }
 
@@ -78,19 +70,12 @@ export function PeopleList({ profile, kind, isSelf }: { profile: PublicProfile; 
           <PersonRow key={person.id} person={person} />
         ))}
       </ul>
-      {people.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={people.isFetchingNextPage}
-          onClick={() => void people.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
-      {people.isFetchNextPageError ? (
-        <Alert variant="error" description={people.error?.message ?? 'Something went wrong'} />
-      ) : null}
+      <LoadMore
+        hasMore={people.hasNextPage}
+        isLoading={people.isFetchingNextPage}
+        onLoad={() => void people.fetchNextPage()}
+        error={people.isFetchNextPageError ? people.error : null}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { isNotFound, useProfile } from '#client/features/profiles/api/get-profile.ts';
 import { formatCount } from '#client/features/profiles/utils/person.ts';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 
 import { FollowButton } from './follow-button.tsx';
 
@@ -37,11 +38,10 @@ function MiniProfile({ username }: { username: string }) {
   }
 
   const { profile, viewer } = data;
-  const profilePath = `/${profile.username}`;
   return (
     <div className="grid gap-3">
       <div className="flex items-start justify-between gap-3">
-        <Link to={profilePath} tabIndex={-1} aria-hidden="true">
+        <Link to={paths.profile(profile.username)} tabIndex={-1} aria-hidden="true">
           <Avatar
             src={profile.profileImageURL || null}
             name={profile.name || profile.username}
@@ -54,7 +54,7 @@ function MiniProfile({ username }: { username: string }) {
       </div>
       <div className="grid min-w-0">
         <Link
-          to={profilePath}
+          to={paths.profile(profile.username)}
           className="truncate font-semibold underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
         >
           {displayName(profile)}
@@ -63,11 +63,11 @@ function MiniProfile({ username }: { username: string }) {
       </div>
       {profile.quote ? <p className="line-clamp-3 text-sm break-words">{profile.quote}</p> : null}
       <p className="flex gap-4 text-sm text-muted-foreground">
-        <Link to={`${profilePath}/followers`} className="hover:underline">
+        <Link to={paths.followers(profile.username)} className="hover:underline">
           <span className="font-semibold text-foreground">{formatCount(profile.followers)}</span>{' '}
           {profile.followers === 1 ? 'follower' : 'followers'}
         </Link>
-        <Link to={`${profilePath}/following`} className="hover:underline">
+        <Link to={paths.following(profile.username)} className="hover:underline">
           <span className="font-semibold text-foreground">{formatCount(profile.following)}</span> following
         </Link>
       </p>

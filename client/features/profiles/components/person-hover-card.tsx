@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 
 import { cn } from '#client/lib/cn.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
+import { paths } from '#client/lib/paths.ts';
 import { HOVER_CARD_DELAYS } from '#shared/constants/ui.ts';
 
 // Radix's hover card and floating-ui load with the first card that opens: a page of names
@@ -130,7 +131,7 @@ export function PersonLink({ username, children, className }: PersonLinkProps) {
   return (
     <PersonHoverCard username={username}>
       <Link
-        to={`/${username}`}
+        to={paths.profile(username)}
         className={cn(
           'rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring',
           className,

@@ -6,6 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Skeleton } from '#client/components/ui/skeleton.tsx';
 import { formatCount } from '#client/features/profiles/utils/person.ts';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 import { FollowButton } from './follow-button.tsx';
@@ -19,7 +20,6 @@ const countLinkClassName =
  */
 export function ProfileHeader({ page }: { page: ProfilePageResponse }) {
   const { profile, viewer } = page;
-  const base = `/${profile.username}`;
   return (
     <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:gap-6 sm:text-left">
       <Avatar
@@ -38,7 +38,7 @@ export function ProfileHeader({ page }: { page: ProfilePageResponse }) {
           </div>
           {viewer?.isSelf ? (
             <Button asChild variant="outline" size="sm">
-              <Link to="/settings/profile">
+              <Link to={paths.settings.profile()}>
                 <Pencil aria-hidden />
                 Edit profile
               </Link>
@@ -51,11 +51,11 @@ export function ProfileHeader({ page }: { page: ProfilePageResponse }) {
           <p className="max-w-prose text-base break-words whitespace-pre-line">{profile.quote}</p>
         ) : null}
         <p className="flex justify-center gap-5 text-sm sm:justify-start">
-          <Link to={`${base}/followers`} className={countLinkClassName}>
+          <Link to={paths.followers(profile.username)} className={countLinkClassName}>
             <span className="font-semibold text-foreground">{formatCount(profile.followers)}</span>{' '}
             {profile.followers === 1 ? 'follower' : 'followers'}
           </Link>
-          <Link to={`${base}/following`} className={countLinkClassName}>
+          <Link to={paths.following(profile.username)} className={countLinkClassName}>
             <span className="font-semibold text-foreground">{formatCount(profile.following)}</span> following
           </Link>
         </p>

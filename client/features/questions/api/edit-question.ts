@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import type { Question, QuestionResponse } from '#shared/schemas/posts.ts';
+import type { Question, QuestionResponse } from '#shared/schemas/questions.ts';
 
 import { questionPath, settleQuestion } from './settle-question.ts';
 

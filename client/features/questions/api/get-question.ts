@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { retryGroupRead } from '#client/features/groups/api/get-group.ts';
 import { api } from '#client/lib/api-client.ts';
-import type { Question, QuestionResponse } from '#shared/schemas/posts.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
+import type { Question, QuestionResponse } from '#shared/schemas/questions.ts';
 
 import { questionKeys } from './query-keys.ts';
 
@@ -24,7 +24,7 @@ export function useQuestion(groupId: string | undefined, questionId: string) {
       queryKey: [...questionKeys.lists(groupId ?? ''), 'one', questionId] as const,
       queryFn: ({ signal }) => getQuestion(questionId, { signal }),
       enabled: groupId !== undefined,
-      retry: retryGroupRead,
+      retry: retryRead,
     }),
   );
 }

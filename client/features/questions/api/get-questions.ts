@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import type { QuestionListResponse } from '#shared/schemas/posts.ts';
+import type { QuestionListResponse } from '#shared/schemas/questions.ts';
 
 import { questionKeys, type QuestionSort, type QuestionView } from './query-keys.ts';
 

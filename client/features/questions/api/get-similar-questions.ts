@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import type { SimilarQuestionsResponse } from '#shared/schemas/posts.ts';
+import type { SimilarQuestionsResponse } from '#shared/schemas/questions.ts';
 
 import { questionKeys } from './query-keys.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 
 import { api } from '#client/lib/api-client.ts';
-import type { Question, QuestionModerationInputSchema, QuestionResponse } from '#shared/schemas/posts.ts';
+import type { Question, QuestionModerationInputSchema, QuestionResponse } from '#shared/schemas/questions.ts';
 
 import { questionPath, settleQuestion } from './settle-question.ts';
 

@@ -1,12 +1,14 @@
+import { queueKeys } from '#client/features/content/api/query-keys.ts';
+
 /** How the queue is sorted and which part of it shows. */
 export type QuestionSort = 'top' | 'new';
 export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden';
 
-/** Query keys of the question queue. */
+/** Query keys of the question queue, under the content keys that its live updates refresh. */
 export const questionKeys = {
-  all: ['questions'] as const,
+  all: queueKeys.all,
   /** Every list of a group's queue (any sort, any view). */
-  lists: (groupId: string) => [...questionKeys.all, 'list', groupId] as const,
+  lists: queueKeys.lists,
   /** One sort and view of the queue; with `sessionId`, only that AMA session's questions. */
   list: (groupId: string, sort: QuestionSort, view: QuestionView, sessionId?: string) =>
     [...questionKeys.lists(groupId), sort, view, sessionId ?? 'all'] as const,

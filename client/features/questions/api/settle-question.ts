@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 
 import { updateCachedItems } from '#client/lib/update-cached-items.ts';
-import type { Question } from '#shared/schemas/posts.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 
 import { questionKeys } from './query-keys.ts';
 

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 
 import { toast } from '#client/components/ui/toast.ts';
-import { useGroupGate } from '#client/features/groups/components/group-gate.tsx';
-import { useDebouncedValue } from '#client/features/groups/hooks/use-debounced-value.ts';
-import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
-import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
-import { TextComposer } from '#client/features/posts/components/text-composer.tsx';
-import { runGated } from '#client/features/posts/utils/run-gated.ts';
+import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
+import { TextComposer } from '#client/features/content/components/text-composer.tsx';
+import { isGateError, runGated, useGroupGate } from '#client/features/gate/index.ts';
 import { useSimilarQuestions } from '#client/features/questions/api/get-similar-questions.ts';
 import { useAskQuestion } from '#client/features/questions/api/ask-question.ts';
+import { useDebouncedValue } from '#client/hooks/use-debounced-value.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 
 /** How long typing must pause before similar questions are looked up. */

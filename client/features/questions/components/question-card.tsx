@@ -5,19 +5,20 @@ import { useParams } from 'react-router';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
-import { AuthorLine } from '#client/features/posts/components/author-line.tsx';
-import { CommentsThread } from '#client/features/posts/components/lazy-comments-thread.tsx';
-import { RichText } from '#client/features/posts/components/rich-text.tsx';
-import { TextComposer } from '#client/features/posts/components/text-composer.tsx';
+import { AuthorLine } from '#client/features/content/components/author-line.tsx';
+import { CommentsThread } from '#client/features/content/components/lazy-comments-thread.tsx';
+import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
+import { RichText } from '#client/features/content/components/rich-text.tsx';
+import { TextComposer } from '#client/features/content/components/text-composer.tsx';
 import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
 import { useDeleteQuestion } from '#client/features/questions/api/delete-question.ts';
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
 import { useModerateQuestion, type QuestionModeration } from '#client/features/questions/api/moderate-question.ts';
 import { cn } from '#client/lib/cn.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
-import type { Question } from '#shared/schemas/posts.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 import { displayName } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 
 function reportFailure(what: string) {
   return (error: Error) => {
@@ -90,7 +91,7 @@ export function QuestionCard({
             author={question.author}
             createdAt={question.createdAt}
             editedAt={question.editedAt}
-            href={slug ? `/group/${slug}/question/${question.id}` : undefined}
+            href={slug ? paths.question(slug, question.id) : undefined}
           />
           {mode === 'edit' ? (
             <TextComposer

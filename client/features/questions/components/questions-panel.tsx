@@ -1,8 +1,9 @@
 import { MessageCircleQuestion } from 'lucide-react';
 import { useState } from 'react';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useQuestions } from '#client/features/questions/api/get-questions.ts';
 import type { QuestionSort, QuestionView } from '#client/features/questions/api/query-keys.ts';
@@ -108,11 +109,7 @@ export function QuestionsPanel({
       {pinned ? <QuestionCard question={pinned} isHost={isHost} isPinnedSlot /> : null}
       {query.isPending ? <ListSkeleton label="Loading questions" /> : null}
       {query.isError ? (
-        <Alert variant="error" title="Questions could not be loaded" description={query.error.message}>
-          <Button variant="outline" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Questions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       {query.isSuccess && questions.length === 0 && !pinned ? (
         <EmptyState
@@ -130,16 +127,11 @@ export function QuestionsPanel({
           ))}
         </ul>
       ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+      />
     </div>
   );
 }

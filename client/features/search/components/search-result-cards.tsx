@@ -2,7 +2,7 @@ import { CircleCheck, Heart, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
-import { searchHrefs } from '#shared/constants/search.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { GroupResult, PersonResult, PostResult, QuestionResult } from '#shared/schemas/search.ts';
 
 const number = new Intl.NumberFormat('en');
@@ -24,7 +24,7 @@ export function PersonResultCard({ person }: { person: PersonResult }) {
       <Avatar src={person.profileImageURL || null} name={name} userId={person.id} alt="" size="lg" />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <h3 className="truncate font-semibold">
-          <Link to={searchHrefs.person(person.username)} className={linkClassName}>
+          <Link to={paths.profile(person.username)} className={linkClassName}>
             {name}
           </Link>
         </h3>
@@ -44,7 +44,7 @@ export function GroupResultCard({ group }: { group: GroupResult }) {
       <Avatar src={group.groupImage || null} name={group.name} userId={group.id} alt="" shape="rounded" size="lg" />
       <div className="grid min-w-0 flex-1 gap-0.5">
         <h3 className="flex min-w-0 items-center gap-2 font-semibold">
-          <Link to={searchHrefs.group(group.slug)} className={`truncate ${linkClassName}`}>
+          <Link to={paths.group(group.slug)} className={`truncate ${linkClassName}`}>
             {group.name}
           </Link>
           {group.ama ? (
@@ -57,7 +57,7 @@ export function GroupResultCard({ group }: { group: GroupResult }) {
         <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
           <UsersRound aria-hidden className="size-3.5" />
           {countText(group.subscriberCount, 'subscriber', 'subscribers')} · by{' '}
-          <Link to={searchHrefs.person(group.host.username)} className={linkClassName}>
+          <Link to={paths.profile(group.host.username)} className={linkClassName}>
             {hostName}
           </Link>
         </p>
@@ -82,11 +82,11 @@ function ItemByline({
 }) {
   return (
     <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
-      <Link to={searchHrefs.person(author.username)} className={linkClassName}>
+      <Link to={paths.profile(author.username)} className={linkClassName}>
         {author.name || author.username}
       </Link>
       in
-      <Link to={searchHrefs.group(groupSlug)} className={linkClassName}>
+      <Link to={paths.group(groupSlug)} className={linkClassName}>
         {groupName}
       </Link>
       · <time dateTime={createdAt}>{date.format(new Date(createdAt))}</time> ·

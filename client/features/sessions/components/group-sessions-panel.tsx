@@ -5,11 +5,11 @@ import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { paths } from '#client/lib/paths.ts';
 
 import { useGroupSessions } from '../api/get-group-sessions.ts';
 import { useScheduleSession } from '../api/manage-session.ts';
 import { useGroupSessionsLiveUpdates } from '../hooks/use-session-live-updates.ts';
-import { sessionPath } from '../utils/session-format.ts';
 import { SessionCard } from './session-card.tsx';
 import { SessionFormDialog } from './session-form-dialog.tsx';
 
@@ -31,7 +31,7 @@ export function ScheduleSessionButton({ groupId }: { groupId: string }) {
       onSubmit={async (input) => {
         const session = await schedule.mutateAsync(input);
         toast.success('Session scheduled', { description: session.title });
-        await navigate(sessionPath(session.id));
+        await navigate(paths.session(session.id));
       }}
     />
   );

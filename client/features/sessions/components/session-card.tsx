@@ -2,9 +2,10 @@ import { CalendarClock, MessageCircleQuestion } from 'lucide-react';
 import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
+import { paths } from '#client/lib/paths.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
-import { sessionPath, sessionWhen } from '../utils/session-format.ts';
+import { sessionWhen } from '../utils/session-format.ts';
 import { SessionStatusBadge } from './session-status-badge.tsx';
 
 /** A session in a list: group, title (the link to its page), time in the viewer's locale, status. */
@@ -25,7 +26,7 @@ export function SessionCard({ session, isGroupShown = true }: { session: AmaSess
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="min-w-0 truncate font-semibold">
             <Link
-              to={sessionPath(session.id)}
+              to={paths.session(session.id)}
               className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             >
               {session.title}

@@ -1,8 +1,5 @@
 import type { AmaSession, SessionStatus } from '#shared/schemas/sessions.ts';
 
-/** The session page's path. */
-export const sessionPath = (sessionId: string) => `/event/${sessionId}`;
-
 /** The .ics download. */
 export const calendarUrl = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/calendar.ics`;
 

@@ -24,6 +24,7 @@ import {
 import { matchesQuery } from '#client/components/ui/option-filter.ts';
 import { QUICK_SWITCHER_KEYSHORTCUTS, type QuickSwitcherEntry } from '#client/components/ui/quick-switcher.tsx';
 import { QuickSwitcher } from '#client/components/ui/quick-switcher-dialog.tsx';
+import { paths } from '#client/lib/paths.ts';
 import { GENERIC_TEXTS } from '#shared/constants/ui.ts';
 
 import { DemoSection } from '../demo-section.tsx';
@@ -41,8 +42,8 @@ const WIDGETS: { id: string; label: string; icon: LucideIcon }[] = [
 ];
 
 const SWITCHER_ENTRIES: QuickSwitcherEntry[] = [
-  { label: 'Home', href: '/', group: 'Pages', icon: House, keywords: ['start', 'landing'] },
-  { label: 'UI library', href: '/ui-library', group: 'Pages', icon: SquareMousePointer, keywords: ['style guide'] },
+  { label: 'Home', href: paths.home(), group: 'Pages', icon: House, keywords: ['start', 'landing'] },
+  { label: 'UI library', href: paths.uiLibrary(), group: 'Pages', icon: SquareMousePointer, keywords: ['style guide'] },
   ...WIDGETS.map((widget) => ({
     label: widget.label,
     group: 'Widgets on this page',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { SidebarNav, type SidebarSection } from '#client/components/layout/sidebar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { paths } from '#client/lib/paths.ts';
 
 import { DemoSection } from '../demo-section.tsx';
 
@@ -12,9 +13,9 @@ const SAMPLE_SECTIONS: SidebarSection[] = [
     id: 'demo-main',
     title: 'Main',
     items: [
-      { label: 'Home', href: '/ui-library', active: true, icon: House },
-      { label: 'Notifications', href: '/ui-library#notifications', icon: Bell, badge: 3 },
-      { label: 'Events', href: '/ui-library#events', icon: CalendarDays, disabled: true },
+      { label: 'Home', href: paths.uiLibrary(), active: true, icon: House },
+      { label: 'Notifications', href: `${paths.uiLibrary()}#notifications`, icon: Bell, badge: 3 },
+      { label: 'Events', href: `${paths.uiLibrary()}#events`, icon: CalendarDays, disabled: true },
     ],
   },
   {
@@ -24,16 +25,16 @@ const SAMPLE_SECTIONS: SidebarSection[] = [
     items: [
       {
         label: 'Ask Ada anything',
-        href: '/ui-library#ada',
+        href: `${paths.uiLibrary()}#ada`,
         icon: MessagesSquare,
         badge: 'live',
         children: [
-          { label: 'Questions', href: '/ui-library#ada-questions' },
-          { label: 'Posts', href: '/ui-library#ada-posts' },
+          { label: 'Questions', href: `${paths.uiLibrary()}#ada-questions` },
+          { label: 'Posts', href: `${paths.uiLibrary()}#ada-posts` },
         ],
       },
-      { label: 'Creators circle', href: '/ui-library#circle', icon: Users },
-      { label: 'Favourites', href: '/ui-library#favourites', icon: Star },
+      { label: 'Creators circle', href: `${paths.uiLibrary()}#circle`, icon: Users },
+      { label: 'Favourites', href: `${paths.uiLibrary()}#favourites`, icon: Star },
     ],
   },
 ];

@@ -1,8 +1,8 @@
 import { ArrowBigUp, Heart } from 'lucide-react';
 
 import { Button } from '#client/components/ui/button.tsx';
-import { useGroupGate } from '#client/features/groups/components/group-gate.tsx';
-import { useSetLike, type LikeState, type LikeTargetType } from '#client/features/likes/api/set-like.ts';
+import { useSetLike, type LikeState, type LikeTargetType } from '#client/features/content/api/set-like.ts';
+import { useGroupGate } from '#client/features/gate/index.ts';
 import { cn } from '#client/lib/cn.ts';
 
 const countFormat = new Intl.NumberFormat('en');

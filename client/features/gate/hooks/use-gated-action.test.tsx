@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { AppShell } from '#client/app/shell/app-shell.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { GroupGateProvider, useGroupGate } from '#client/features/groups/components/group-gate.tsx';
+import { GroupGateProvider, useGroupGate } from '#client/features/gate/index.ts';
+import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { apiError, buildAccess, buildGroupPage, json, stubApi } from '#client/features/groups/test/group-fixtures.ts';
 import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
@@ -172,6 +174,16 @@ function GatedButton({
   );
 }
 
+/** The gate of group-1 as a page mounts it, with the groups feature's subscription. */
+function GroupOneGate({ role, children }: { role: GroupRole; children: ReactNode }) {
+  const subscribe = useSubscribeToGroup();
+  return (
+    <GroupGateProvider group={{ id: 'group-1' }} access={buildAccess(role)} subscribe={subscribe}>
+      {children}
+    </GroupGateProvider>
+  );
+}
+
 /** Any component under a GroupGateProvider can guard its action (posts and questions, for example). */
 function renderGate(role: GroupRole, action: InteractionAction, target: InteractionTarget, onRun: () => void) {
   stubApi();
@@ -184,9 +196,9 @@ function renderGate(role: GroupRole, action: InteractionAction, target: Interact
           {
             index: true,
             element: (
-              <GroupGateProvider group={{ id: 'group-1' }} access={buildAccess(role)}>
+              <GroupOneGate role={role}>
                 <GatedButton action={action} target={target} onRun={onRun} />
-              </GroupGateProvider>
+              </GroupOneGate>
             ),
           },
         ],

@@ -2,12 +2,12 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
-import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
+import { isGateError } from '#client/features/gate/index.ts';
 import { api } from '#client/lib/api-client.ts';
 import { updateCachedItems, type CachedItem } from '#client/lib/update-cached-items.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { GroupPerson } from '#shared/schemas/groups.ts';
-import type { LIKE_TARGETS, LikeResponse } from '#shared/schemas/posts.ts';
+import type { LIKE_TARGETS, LikeResponse } from '#shared/schemas/likes.ts';
 
 /** What can be liked: posts, comments, questions (a vote) and answers. */
 export type LikeTargetType = (typeof LIKE_TARGETS)[number];

@@ -3,8 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
-import { useSetSubscription } from '#client/features/groups/api/subscription.ts';
-import { isSignInRequired, isSubscriptionRequired } from '#client/features/groups/utils/gate-errors.ts';
+import { isSignInRequired, isSubscriptionRequired } from '#client/features/gate/utils/gate-errors.ts';
 import {
   checkPermission,
   GATE_TEXTS,
@@ -18,6 +17,12 @@ export type GatedFn = () => Promise<unknown> | void;
 
 /** The group a gate subscribes to. */
 export type GateGroup = { id: string };
+
+/**
+ * Subscribes the viewer to the group `groupId`; rejects when that failed. The groups feature's
+ * subscription (its toasts and cache updates), handed in where the gate is mounted.
+ */
+export type GateSubscribe = (groupId: string) => Promise<unknown>;
 
 /** What the gate remembers while its dialog is open: the action and the group. */
 type PendingAction = { action: InteractionAction; fn: GatedFn; group: GateGroup };
@@ -44,15 +49,18 @@ export type GatedAction = {
 /**
  * The gate flow for one group. Not signed in: the sign-in modal. Signed in:
  * the shared permission rule on the viewer's role. Allowed: `fn` runs. A subscription would
- * allow it: the subscribe gate opens, remembering the action; confirming subscribes, runs the
- * action, then closes; Cancel forgets it. Anything else: an 'Access Denied' toast with the
+ * allow it: the subscribe gate opens, remembering the action; confirming subscribes (`subscribe`),
+ * runs the action, then closes; Cancel forgets it. Anything else: an 'Access Denied' toast with the
  * rule's reason. A server refusal of `fn` with 403 `subscription_required` (the role here was
  * stale) opens the gate too, and a 401 opens the sign-in modal.
  */
-export function useGatedAction(group: GateGroup | null, access: GroupAccess | null | undefined): GatedAction {
+export function useGatedAction(
+  group: GateGroup | null,
+  access: GroupAccess | null | undefined,
+  subscribe: GateSubscribe,
+): GatedAction {
   const { user } = useSession();
   const { openSignIn } = useSignInModal();
-  const subscription = useSetSubscription();
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   // A confirm pressed twice must not subscribe and act twice.
@@ -99,7 +107,7 @@ export function useGatedAction(group: GateGroup | null, access: GroupAccess | nu
     setIsBusy(true);
     void (async () => {
       try {
-        await subscription.mutateAsync({ groupId: pending.group.id, subscribe: true });
+        await subscribe(pending.group.id);
       } catch {
         // The failure toast is the subscription's; the dialog stays for another try or Cancel.
         setIsBusy(false);
@@ -115,7 +123,7 @@ export function useGatedAction(group: GateGroup | null, access: GroupAccess | nu
       setPending(null);
       isConfirming.current = false;
     })();
-  }, [pending, subscription, openSignIn]);
+  }, [pending, subscribe, openSignIn]);
 
   const handleCancel = useCallback(() => {
     if (isConfirming.current) return;

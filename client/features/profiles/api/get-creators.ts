@@ -4,7 +4,7 @@ import { api } from '#client/lib/api-client.ts';
 import { DISCOVERY_LIMITS } from '#shared/constants/limits.ts';
 import type { CreatorListResponse } from '#shared/schemas/discovery.ts';
 
-import { discoveryKeys } from './query-keys.ts';
+import { profileKeys } from './query-keys.ts';
 
 /** GET /api/creators?limit&cursor: people hosting a group, most followers first. */
 export function getCreators(
@@ -21,7 +21,7 @@ export function getCreators(
 /** Creators, `limit` a page ('Load more' asks for the next). */
 export function useCreators(limit: number = DISCOVERY_LIMITS.pageSize) {
   return useInfiniteQuery({
-    queryKey: discoveryKeys.creators(limit),
+    queryKey: profileKeys.creators(limit),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => getCreators({ cursor: pageParam, limit }, { signal }),
     getNextPageParam: (page) => page.nextCursor,

@@ -1,4 +1,6 @@
-import type { Comment, Post, Question } from '#shared/schemas/posts.ts';
+import type { Comment } from '#shared/schemas/comments.ts';
+import type { Post } from '#shared/schemas/posts.ts';
+import type { Question } from '#shared/schemas/questions.ts';
 
 const ADA = { id: 'user-1', username: 'ada', name: 'Ada Lovelace', profileImageURL: '' };
 const GRACE = { id: 'user-2', username: 'grace', name: 'Grace Hopper', profileImageURL: '' };

@@ -2,23 +2,22 @@ import { useState } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { useGroupGate } from '#client/features/groups/components/group-gate.tsx';
-import { isGateError } from '#client/features/groups/utils/gate-errors.ts';
-import { ContentLikeButton } from '#client/features/likes/components/like-button.tsx';
-import { useCreateComment } from '#client/features/posts/api/create-comment.ts';
-import { useDeleteComment } from '#client/features/posts/api/delete-comment.ts';
-import { useComments } from '#client/features/posts/api/get-comments.ts';
-import type { CommentParentType } from '#client/features/posts/api/query-keys.ts';
-import { useUpdateComment } from '#client/features/posts/api/update-comment.ts';
-import { runGated } from '#client/features/posts/utils/run-gated.ts';
+import { useCreateComment } from '#client/features/content/api/create-comment.ts';
+import { useDeleteComment } from '#client/features/content/api/delete-comment.ts';
+import { useComments } from '#client/features/content/api/get-comments.ts';
+import type { CommentParentType } from '#client/features/content/api/query-keys.ts';
+import { useUpdateComment } from '#client/features/content/api/update-comment.ts';
+import { isGateError, runGated, useGroupGate } from '#client/features/gate/index.ts';
 import { displayName } from '#client/lib/format.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { InteractionTarget } from '#shared/lib/permissions.ts';
-import type { Comment } from '#shared/schemas/posts.ts';
+import type { Comment } from '#shared/schemas/comments.ts';
 
 import { AuthorLine } from './author-line.tsx';
+import { ContentLikeButton } from './like-button.tsx';
 import { RichText } from './rich-text.tsx';
 import { TextComposer } from './text-composer.tsx';
 
@@ -79,17 +78,14 @@ export function CommentsThread({ parentType, parentId }: { parentType: CommentPa
       ) : query.isSuccess ? (
         <p className="text-sm text-muted-foreground">No comments yet.</p>
       ) : null}
-      {query.hasNextPage ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="justify-self-start"
-          isLoading={query.isFetchingNextPage}
-          onClick={() => void query.fetchNextPage()}
-        >
-          Load more comments
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        isLoading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+        label="Load more comments"
+        size="sm"
+        className="justify-self-start"
+      />
       <TextComposer
         label="Write a comment"
         submitLabel="Comment"

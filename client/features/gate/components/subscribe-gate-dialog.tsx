@@ -7,7 +7,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import type { SubscribeGateDialogState } from '#client/features/groups/hooks/use-gated-action.ts';
+import type { SubscribeGateDialogState } from '#client/features/gate/hooks/use-gated-action.ts';
 import { GATE_TEXTS, GATE_WORDING } from '#shared/lib/permissions.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
-import type { CommentParentType } from '#client/features/posts/api/query-keys.ts';
+import type { CommentParentType } from '#client/features/content/api/query-keys.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
 
 const thread = lazyComponent(() => import('./comments-thread.tsx').then((module) => module.CommentsThread));

@@ -1,4 +1,4 @@
-import type { GatedAction } from '#client/features/groups/hooks/use-gated-action.ts';
+import type { GatedAction } from '#client/features/gate/hooks/use-gated-action.ts';
 import type { InteractionAction, InteractionTarget } from '#shared/lib/permissions.ts';
 
 /** Thrown when a gated write did not happen (refused, gated, or failed): a composer keeps its text. */

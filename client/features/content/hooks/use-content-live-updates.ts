@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 
-import { showLikeState } from '#client/features/likes/api/set-like.ts';
-import { commentKeys, postKeys } from '#client/features/posts/api/query-keys.ts';
-import { questionKeys } from '#client/features/questions/api/query-keys.ts';
+import { commentKeys, postKeys, queueKeys } from '#client/features/content/api/query-keys.ts';
+import { showLikeState } from '#client/features/content/api/set-like.ts';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { CONTENT_LIVE_EVENTS, groupTopic } from '#shared/constants/live.ts';
 
@@ -36,7 +35,7 @@ export function useContentLiveUpdates(groupId: string) {
           // The parent's comment count lives in the feed or the queue.
           if (event.event !== E.commentUpdated) {
             void queryClient.invalidateQueries({
-              queryKey: parentType === 'post' ? postKeys.feed(groupId) : questionKeys.lists(groupId),
+              queryKey: parentType === 'post' ? postKeys.feed(groupId) : queueKeys.lists(groupId),
             });
           }
           break;
@@ -48,7 +47,7 @@ export function useContentLiveUpdates(groupId: string) {
           }
           // A vote re-sorts the queue.
           if (data.targetType === 'question')
-            void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
+            void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
           break;
         }
         case E.questionCreated:
@@ -56,14 +55,14 @@ export function useContentLiveUpdates(groupId: string) {
         case E.questionDeleted:
         case E.questionAnswered:
         case E.questionPinned:
-          void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
+          void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
           break;
       }
     },
     () => {
       // The channel came back after a drop: what its events would have said is read again.
       void queryClient.invalidateQueries({ queryKey: postKeys.feed(groupId) });
-      void queryClient.invalidateQueries({ queryKey: questionKeys.lists(groupId) });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
       void queryClient.invalidateQueries({ queryKey: commentKeys.all });
     },
   );

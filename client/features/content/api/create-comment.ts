@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
 import { updateCachedItems } from '#client/lib/update-cached-items.ts';
-import type { Comment, CommentResponse } from '#shared/schemas/posts.ts';
+import type { Comment, CommentResponse } from '#shared/schemas/comments.ts';
 
 import { commentsPath } from './get-comments.ts';
 import { updateThread, type CommentParentType } from './query-keys.ts';

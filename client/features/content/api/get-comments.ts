@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
-import type { CommentListResponse } from '#shared/schemas/posts.ts';
+import type { CommentListResponse } from '#shared/schemas/comments.ts';
 
 import { commentKeys, type CommentParentType } from './query-keys.ts';
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { displayName, formatAge } from '#client/lib/format.ts';
+import { paths } from '#client/lib/paths.ts';
 import type { GroupPerson } from '#shared/schemas/groups.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,7 +31,7 @@ export function AuthorLine({
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
       <Avatar src={author.profileImageURL || null} name={name} userId={author.id} alt="" size={size} />
-      <Link to={`/${author.username}`} className="truncate font-medium hover:underline">
+      <Link to={paths.profile(author.username)} className="truncate font-medium hover:underline">
         {name}
       </Link>
       {href ? (

@@ -2,12 +2,14 @@ import { BellRing } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useMySubscriptions } from '#client/features/groups/api/get-my-subscriptions.ts';
-import { groupPath, newCountsText } from '#client/features/groups/utils/format.ts';
+import { newCountsText } from '#client/features/groups/utils/format.ts';
+import { paths } from '#client/lib/paths.ts';
 
 /** The signed-in person's subscriptions, liveliest first, with their new-activity marks and counts. */
 export function SubscriptionList({
@@ -19,11 +21,11 @@ export function SubscriptionList({
   if (subscriptions.isPending) return <ListSkeleton label="Loading your subscriptions" />;
   if (!subscriptions.data) {
     return (
-      <Alert variant="error" title="Your subscriptions could not be loaded" description={subscriptions.error?.message}>
-        <Button variant="outline" size="sm" className="mt-2" onClick={() => void subscriptions.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError
+        title="Your subscriptions could not be loaded"
+        error={subscriptions.error}
+        onRetry={() => void subscriptions.refetch()}
+      />
     );
   }
   const rows = subscriptions.data.pages.flatMap((page) => page.subscriptions);
@@ -35,7 +37,7 @@ export function SubscriptionList({
         description="Live Q&A groups you subscribe to show here, newest activity first."
         action={
           <Button asChild>
-            <Link to="/groups">Find groups</Link>
+            <Link to={paths.groups()}>Find groups</Link>
           </Button>
         }
       />
@@ -48,7 +50,10 @@ export function SubscriptionList({
           <li key={item.groupId} className="flex items-center gap-3 py-3">
             <Avatar src={item.groupImage || null} name={item.groupName} userId={item.groupId} alt="" shape="rounded" />
             <div className="grid min-w-0 flex-1">
-              <Link to={groupPath(item.groupSlug)} className="truncate font-medium underline-offset-4 hover:underline">
+              <Link
+                to={paths.group(item.groupSlug)}
+                className="truncate font-medium underline-offset-4 hover:underline"
+              >
                 {item.groupName}
               </Link>
               <span className="truncate text-sm text-muted-foreground">
@@ -66,16 +71,11 @@ export function SubscriptionList({
           </li>
         ))}
       </ul>
-      {subscriptions.hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          isLoading={subscriptions.isFetchingNextPage}
-          onClick={() => void subscriptions.fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore
+        hasMore={subscriptions.hasNextPage}
+        isLoading={subscriptions.isFetchingNextPage}
+        onLoad={() => void subscriptions.fetchNextPage()}
+      />
     </div>
   );
 }

@@ -1,0 +1,9 @@
+// What other features use of notifications; everything else in this folder is the feature's own.
+
+// in-app notifications written in the write's transaction, and the live event that announces them
+export { createNotifications, NOTIFICATION_CREATED_EVENT } from './create-notifications.ts';
+// the 'newAnswers' e-mail and the link a notification opens
+export { queueNewAnswerMails } from './new-answer-mail.ts';
+export { notificationHref } from './notification-href.ts';
+// what a session e-mail is about, so the content check can ask again at delivery whether it exists
+export { SESSION_ABOUT } from './delivery-checks.ts';
