@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // the command-line entry points' tests (scripts/demo) run against the database like the server's
@@ -18,16 +19,28 @@ const EMBEDDED_FILES = [
   'server/ops/backup-restore.int.test.ts',
 ];
 
+/**
+ * Files that prove one process hears another "at once" (a session ended on one is refused by the
+ * next request to the other, a vote reaches the other's viewers). They run one at a time after
+ * the parallel files, as the browser tests do, so that no other file starves one of those
+ * processes of CPU between the write's answer and the next request (decision 045).
+ */
+const ALONE_FILES = [
+  'server/features/accounts/sessions-across-processes.int.test.ts',
+  'server/live/multi-process.int.test.ts',
+];
+
 const integration = (
   name: string,
-  files: { include: string[]; exclude?: string[] },
+  files: { include: string[]; exclude?: string[]; alone?: boolean },
 ): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     environment: 'node',
     include: files.include,
-    ...(files.exclude ? { exclude: files.exclude } : {}),
+    exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+    ...(files.alone ? { fileParallelism: false } : {}),
     globalSetup: ['server/test/global-setup.ts'],
     setupFiles: ['server/test/setup.ts'],
     testTimeout: 30_000,
@@ -48,14 +61,22 @@ const integrationProjects = hasExternalDatabase
       integration('integration-external', {
         include: INTEGRATION_FILES,
         // it starts embedded servers of its own, whatever the project
-        exclude: [...configDefaults.exclude, 'server/db/embedded-watchdog.int.test.ts'],
+        exclude: ['server/db/embedded-watchdog.int.test.ts', ...ALONE_FILES],
       }),
+      integration('integration-alone', { include: ALONE_FILES, alone: true }),
     ]
-  : [integration('integration-embedded', { include: INTEGRATION_FILES })];
+  : [
+      integration('integration-embedded', { include: INTEGRATION_FILES, exclude: ALONE_FILES }),
+      integration('integration-alone', { include: ALONE_FILES, alone: true }),
+    ];
 
 export default defineConfig({
   test: {
     reporters: ['default', './tests/summary-reporter.ts'],
+    // A worker per core, two at least: most files wait on PostgreSQL, Redis, a spawned server or
+    // a browser, so a second worker is busy while the first waits (Vitest's default, a core
+    // fewer, ran the whole suite in one worker on a 2-core machine; decision 045).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

@@ -9,11 +9,11 @@ declare module 'vitest' {
 }
 
 /**
- * Integration projects: one fresh database per run. The project named `integration-external`
- * uses TEST_DATABASE_URL's server; the others start an embedded one.
+ * Integration projects: one fresh database per run. `integration-embedded` starts an embedded
+ * server; the others use TEST_DATABASE_URL's server when it is set (vitest.config.ts).
  */
 export default async function setup(project: TestProject) {
-  const kind = project.name === 'integration-external' ? 'external' : 'embedded';
+  const kind = project.name !== 'integration-embedded' && process.env.TEST_DATABASE_URL ? 'external' : 'embedded';
   const database = await createTestDatabase(kind);
   project.provide('databaseUrl', database.url);
   project.provide('databaseKind', kind);
