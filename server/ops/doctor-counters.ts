@@ -29,142 +29,65 @@ export interface CounterDefinition {
   countOfParent: string;
 }
 
-const likes = (type: string): Pick<CounterDefinition, 'countsSql' | 'parentKey' | 'countOfParent'> => ({
+/** The rows a counter counts: how to count them for every parent, and for one. */
+type CountedRows = Pick<CounterDefinition, 'countsSql' | 'parentKey' | 'countOfParent'>;
+
+/** Rows of `table` (`alias` in the correlated count) whose `key` column holds the parent's id. */
+const rowsOf = (table: string, alias: string, key: string): CountedRows => ({
+  countsSql: `select ${key} as key, count(*) as n from ${table} group by ${key}`,
+  parentKey: 'p.id',
+  countOfParent: `(select count(*) from ${table} ${alias} where ${alias}.${key} = p.id)`,
+});
+
+/** Likes of the parents of `type` (a like names its target as text, hence `p.id::text`). */
+const likes = (type: string): CountedRows => ({
   countsSql: `select target_id as key, count(*) as n from likes where target_type = '${type}' group by target_id`,
   parentKey: 'p.id::text',
   countOfParent: `(select count(*) from likes l where l.target_type = '${type}' and l.target_id = p.id::text)`,
 });
 
-const comments = (type: string): Pick<CounterDefinition, 'countsSql' | 'parentKey' | 'countOfParent'> => ({
+/** Comments and replies under the parents of `type`. */
+const comments = (type: string): CountedRows => ({
   // replies carry the same parent as the comment they answer: the counter counts them too
   countsSql: `select parent_id as key, count(*) as n from comments where parent_type = '${type}' group by parent_id`,
   parentKey: 'p.id',
   countOfParent: `(select count(*) from comments c where c.parent_type = '${type}' and c.parent_id = p.id)`,
 });
 
+/** What the counters of one table share: its id's type, what a row is to people, how one is named. */
+const TABLES: Record<CounterDefinition['table'], Pick<CounterDefinition, 'idType' | 'rowName' | 'label'>> = {
+  users: { idType: 'text', rowName: 'person', label: `'@' || p.username` },
+  groups: { idType: 'uuid', rowName: 'group' },
+  posts: { idType: 'uuid', rowName: 'post' },
+  comments: { idType: 'uuid', rowName: 'comment' },
+  questions: { idType: 'uuid', rowName: 'question' },
+  answers: { idType: 'uuid', rowName: 'answer' },
+};
+
+/** The counter `table.column`, counting `counts` (for people) as `rows` says. */
+function counter(
+  table: CounterDefinition['table'],
+  column: string,
+  counts: string,
+  rows: CountedRows,
+): CounterDefinition {
+  return { name: `${table}.${column}`, table, column, counts, ...TABLES[table], ...rows };
+}
+
 /** Every counter column of server/db/schema and the rows it counts. */
 export const COUNTERS: readonly CounterDefinition[] = [
-  {
-    name: 'users.followers',
-    table: 'users',
-    label: `'@' || p.username`,
-    column: 'followers',
-    idType: 'text',
-    counts: 'follows of the person',
-    rowName: 'person',
-    countsSql: 'select followed_id as key, count(*) as n from follows group by followed_id',
-    parentKey: 'p.id',
-    countOfParent: '(select count(*) from follows f where f.followed_id = p.id)',
-  },
-  {
-    name: 'users.following',
-    table: 'users',
-    label: `'@' || p.username`,
-    column: 'following',
-    idType: 'text',
-    counts: 'follows by the person',
-    rowName: 'person',
-    countsSql: 'select follower_id as key, count(*) as n from follows group by follower_id',
-    parentKey: 'p.id',
-    countOfParent: '(select count(*) from follows f where f.follower_id = p.id)',
-  },
-  {
-    name: 'users.subscribing',
-    table: 'users',
-    label: `'@' || p.username`,
-    column: 'subscribing',
-    idType: 'text',
-    counts: 'subscriptions of the person',
-    rowName: 'person',
-    countsSql: 'select user_id as key, count(*) as n from group_subscriptions group by user_id',
-    parentKey: 'p.id',
-    countOfParent: '(select count(*) from group_subscriptions s where s.user_id = p.id)',
-  },
-  {
-    name: 'groups.subscriber_count',
-    table: 'groups',
-    column: 'subscriber_count',
-    idType: 'uuid',
-    counts: 'subscriptions',
-    rowName: 'group',
-    countsSql: 'select group_id as key, count(*) as n from group_subscriptions group by group_id',
-    parentKey: 'p.id',
-    countOfParent: '(select count(*) from group_subscriptions s where s.group_id = p.id)',
-  },
-  {
-    name: 'groups.member_count',
-    table: 'groups',
-    column: 'member_count',
-    idType: 'uuid',
-    counts: 'members',
-    rowName: 'group',
-    countsSql: 'select group_id as key, count(*) as n from group_members group by group_id',
-    parentKey: 'p.id',
-    countOfParent: '(select count(*) from group_members m where m.group_id = p.id)',
-  },
-  {
-    name: 'groups.like_count',
-    table: 'groups',
-    column: 'like_count',
-    idType: 'uuid',
-    counts: 'likes',
-    rowName: 'group',
-    ...likes('group'),
-  },
-  {
-    name: 'posts.like_count',
-    table: 'posts',
-    column: 'like_count',
-    idType: 'uuid',
-    counts: 'likes',
-    rowName: 'post',
-    ...likes('post'),
-  },
-  {
-    name: 'posts.comment_count',
-    table: 'posts',
-    column: 'comment_count',
-    idType: 'uuid',
-    counts: 'comments and replies',
-    rowName: 'post',
-    ...comments('post'),
-  },
-  {
-    name: 'comments.like_count',
-    table: 'comments',
-    column: 'like_count',
-    idType: 'uuid',
-    counts: 'likes',
-    rowName: 'comment',
-    ...likes('comment'),
-  },
-  {
-    name: 'questions.like_count',
-    table: 'questions',
-    column: 'like_count',
-    idType: 'uuid',
-    counts: 'votes',
-    rowName: 'question',
-    ...likes('question'),
-  },
-  {
-    name: 'questions.comment_count',
-    table: 'questions',
-    column: 'comment_count',
-    idType: 'uuid',
-    counts: 'comments and replies',
-    rowName: 'question',
-    ...comments('question'),
-  },
-  {
-    name: 'answers.like_count',
-    table: 'answers',
-    column: 'like_count',
-    idType: 'uuid',
-    counts: 'likes',
-    rowName: 'answer',
-    ...likes('answer'),
-  },
+  counter('users', 'followers', 'follows of the person', rowsOf('follows', 'f', 'followed_id')),
+  counter('users', 'following', 'follows by the person', rowsOf('follows', 'f', 'follower_id')),
+  counter('users', 'subscribing', 'subscriptions of the person', rowsOf('group_subscriptions', 's', 'user_id')),
+  counter('groups', 'subscriber_count', 'subscriptions', rowsOf('group_subscriptions', 's', 'group_id')),
+  counter('groups', 'member_count', 'members', rowsOf('group_members', 'm', 'group_id')),
+  counter('groups', 'like_count', 'likes', likes('group')),
+  counter('posts', 'like_count', 'likes', likes('post')),
+  counter('posts', 'comment_count', 'comments and replies', comments('post')),
+  counter('comments', 'like_count', 'likes', likes('comment')),
+  counter('questions', 'like_count', 'votes', likes('question')),
+  counter('questions', 'comment_count', 'comments and replies', comments('question')),
+  counter('answers', 'like_count', 'likes', likes('answer')),
 ];
 
 /** How many examples a line names. */

@@ -34,32 +34,29 @@ const GRADIENTS = [
   'from-slate-600 to-zinc-800',
 ] as const satisfies { length: typeof AVATAR_GRADIENT_COUNT };
 
-const sizeClasses: Record<AvatarSize, string> = {
-  xs: 'size-6 text-[0.625rem]',
-  sm: 'size-8 text-xs',
-  md: 'size-10 text-sm',
-  lg: 'size-12 text-base',
-  xl: 'size-16 text-xl',
-  '2xl': 'size-20 text-2xl',
+/**
+ * What each size sets: the box and its initials (`box`), its CSS width for srcset's `sizes`
+ * (`pixels`: Tailwind's size-6 … size-20), the presence dot, which grows with the avatar but stays
+ * small enough not to hide the face (`dot`), and in a group, an overlap enough to read as a group,
+ * little enough to leave the initials legible (`overlap`).
+ */
+const SIZES: Record<AvatarSize, { box: string; pixels: number; dot: string; overlap: string }> = {
+  xs: { box: 'size-6 text-[0.625rem]', pixels: 24, dot: 'size-2', overlap: '-space-x-1.5' },
+  sm: { box: 'size-8 text-xs', pixels: 32, dot: 'size-2.5', overlap: '-space-x-1.5' },
+  md: { box: 'size-10 text-sm', pixels: 40, dot: 'size-3', overlap: '-space-x-2' },
+  lg: { box: 'size-12 text-base', pixels: 48, dot: 'size-3.5', overlap: '-space-x-2' },
+  xl: { box: 'size-16 text-xl', pixels: 64, dot: 'size-4', overlap: '-space-x-3' },
+  '2xl': { box: 'size-20 text-2xl', pixels: 80, dot: 'size-5', overlap: '-space-x-3' },
 };
 
-// The CSS width of each size (Tailwind's size-6 … size-20), for srcset's `sizes`.
-const sizePixels: Record<AvatarSize, number> = { xs: 24, sm: 32, md: 40, lg: 48, xl: 64, '2xl': 80 };
-
-const shapeClasses: Record<AvatarShape, string> = {
-  circular: 'rounded-full',
-  rounded: 'rounded-md',
-  square: 'rounded-none',
-};
-
-// The dot grows with the avatar but stays small enough not to hide the face.
-const statusSizes: Record<AvatarSize, string> = {
-  xs: 'size-2',
-  sm: 'size-2.5',
-  md: 'size-3',
-  lg: 'size-3.5',
-  xl: 'size-4',
-  '2xl': 'size-5',
+/**
+ * What each shape sets: the corners, and where the presence dot sits. A square avatar keeps its
+ * dot on the corner; a round one pulls it in onto the curve.
+ */
+const SHAPES: Record<AvatarShape, { corners: string; dot: string }> = {
+  circular: { corners: 'rounded-full', dot: 'right-0 bottom-0' },
+  rounded: { corners: 'rounded-md', dot: '-right-0.5 -bottom-0.5' },
+  square: { corners: 'rounded-none', dot: '-right-1 -bottom-1' },
 };
 
 const statusColours: Record<AvatarStatus, string> = {
@@ -67,23 +64,6 @@ const statusColours: Record<AvatarStatus, string> = {
   away: 'bg-amber-400',
   busy: 'bg-red-600',
   offline: 'bg-zinc-400 dark:bg-zinc-500',
-};
-
-// A square avatar keeps its dot on the corner; a round one pulls it in onto the curve.
-const statusPositions: Record<AvatarShape, string> = {
-  circular: 'right-0 bottom-0',
-  rounded: '-right-0.5 -bottom-0.5',
-  square: '-right-1 -bottom-1',
-};
-
-// Enough overlap to read as a group, little enough to leave the initials legible.
-const groupOverlap: Record<AvatarSize, string> = {
-  xs: '-space-x-1.5',
-  sm: '-space-x-1.5',
-  md: '-space-x-2',
-  lg: '-space-x-2',
-  xl: '-space-x-3',
-  '2xl': '-space-x-3',
 };
 
 /** Size and shape given to every avatar inside an AvatarGroup that does not set its own. */
@@ -115,22 +95,22 @@ export function Avatar({ src, name, userId, alt, status, size, shape, className,
   const label = alt ?? name ?? '';
   const gradient = GRADIENTS[getGradientIndex(userId, name ?? undefined)];
   // Our uploaded pictures come in several sizes: the browser picks the one for this size and screen.
-  const responsive = src ? avatarSrcSet(src, sizePixels[resolvedSize]) : null;
+  const responsive = src ? avatarSrcSet(src, SIZES[resolvedSize].pixels) : null;
 
   return (
     <span
       data-slot="avatar"
       className={cn(
         'relative inline-flex shrink-0 align-middle select-none',
-        sizeClasses[resolvedSize],
-        shapeClasses[resolvedShape],
+        SIZES[resolvedSize].box,
+        SHAPES[resolvedShape].corners,
         // In a group the avatars overlap; a ring in the page colour keeps their edges apart.
         group.isInGroup && 'ring-2 ring-background',
         className,
       )}
       {...props}
     >
-      <AvatarPrimitive.Root className={cn('flex size-full overflow-hidden', shapeClasses[resolvedShape])}>
+      <AvatarPrimitive.Root className={cn('flex size-full overflow-hidden', SHAPES[resolvedShape].corners)}>
         {src ? (
           <AvatarPrimitive.Image
             src={responsive?.src ?? src}
@@ -157,9 +137,9 @@ export function Avatar({ src, name, userId, alt, status, size, shape, className,
           data-status={status}
           className={cn(
             'absolute block rounded-full ring-2 ring-background',
-            statusSizes[resolvedSize],
+            SIZES[resolvedSize].dot,
             statusColours[status],
-            statusPositions[resolvedShape],
+            SHAPES[resolvedShape].dot,
           )}
         />
       ) : null}
@@ -195,7 +175,7 @@ export function AvatarGroup({
       <div
         data-slot="avatar-group"
         role="group"
-        className={cn('flex items-center', groupOverlap[size], className)}
+        className={cn('flex items-center', SIZES[size].overlap, className)}
         {...props}
       >
         {avatars.slice(0, visible)}
@@ -205,8 +185,8 @@ export function AvatarGroup({
             className={cn(
               'relative inline-flex shrink-0 items-center justify-center align-middle font-medium select-none',
               'bg-muted text-muted-foreground ring-2 ring-background',
-              sizeClasses[size],
-              shapeClasses[shape],
+              SIZES[size].box,
+              SHAPES[shape].corners,
             )}
           >
             <span aria-hidden="true">+{hidden}</span>

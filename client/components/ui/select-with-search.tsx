@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { cn } from '#client/lib/cn.ts';
 
 import { Combobox, type ComboboxProps } from './combobox.tsx';
+import { FieldTexts } from './field-texts.tsx';
 
 /** Props of SelectWithSearch: the combobox's, with a visible label, a hint and an error. */
 export type SelectWithSearchProps = Omit<
@@ -47,16 +48,7 @@ export function SelectWithSearch({ label, hint, error, id, wrapperClassName, ...
         aria-describedby={describedBy}
         aria-invalid={Boolean(error)}
       />
-      {hint ? (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-xs text-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldTexts hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { useId, useState, type ChangeEvent, type ComponentProps, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type ChangeEventHandler, type ComponentProps, type ReactNode } from 'react';
 
 import { cn } from '#client/lib/cn.ts';
+
+import { FieldTexts } from './field-texts.tsx';
 
 /**
  * The counter starts speaking to screen readers from this share of the limit. Announcing every
@@ -141,22 +143,60 @@ export function FieldChrome({
       {hasFooter ? (
         <div className="flex items-start justify-between gap-3">
           <div className="grid gap-1">
-            {hint ? (
-              <p id={hintId} className="text-xs text-muted-foreground">
-                {hint}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={errorId} className="text-xs text-error">
-                {error}
-              </p>
-            ) : null}
+            <FieldTexts hintId={hintId} hint={hint} errorId={errorId} error={error} />
           </div>
           {maxLength !== undefined ? <CharacterCounter id={counterId} length={length} maxLength={maxLength} /> : null}
         </div>
       ) : null}
     </div>
   );
+}
+
+/** The props a counted field (TextInput, TextArea) takes for itself; the rest go to its native element. */
+type CountedFieldProps<Control extends HTMLInputElement | HTMLTextAreaElement> = FieldChromeProps & {
+  id?: string | undefined;
+  value?: ComponentProps<'input'>['value'];
+  defaultValue?: ComponentProps<'input'>['defaultValue'];
+  onChange?: ChangeEventHandler<Control> | undefined;
+  'aria-invalid'?: ComponentProps<'input'>['aria-invalid'];
+};
+
+/**
+ * Splits a counted field's props: `chrome` for FieldChrome, `control` for the native element (its
+ * id, value, the change that also counts, description and invalid state), and the rest, which the
+ * element takes last.
+ */
+export function useCountedField<Control extends HTMLInputElement | HTMLTextAreaElement, Props extends object>({
+  label,
+  hideLabel,
+  hint,
+  error,
+  maxLength,
+  wrapperClassName,
+  id,
+  value,
+  defaultValue,
+  onChange,
+  'aria-invalid': ariaInvalid,
+  ...rest
+}: CountedFieldProps<Control> & Props) {
+  const { length, track } = useCharacterCount(value, defaultValue);
+  const ids = useFieldIds(id, { hint, error, maxLength }, length);
+  return {
+    chrome: { ...ids, label, hideLabel, hint, error, maxLength, length, wrapperClassName },
+    control: {
+      id: ids.controlId,
+      value,
+      defaultValue,
+      onChange: (event: ChangeEvent<Control>) => {
+        track(event);
+        onChange?.(event);
+      },
+      'aria-describedby': ids.describedBy,
+      'aria-invalid': ids.isInvalid || ariaInvalid || undefined,
+    },
+    rest,
+  };
 }
 
 /** Props of TextInput: a native input's, with label, hint, error and an optional counted maxLength. */
@@ -167,50 +207,11 @@ export type TextInputProps = Omit<ComponentProps<'input'>, 'maxLength'> & FieldC
  * ('12 / 280') and turns invalid when the text is longer; the limit is deliberately not passed to
  * the native input, which would silently stop typing and truncate pastes.
  */
-export function TextInput({
-  label,
-  hideLabel,
-  hint,
-  error,
-  maxLength,
-  wrapperClassName,
-  id,
-  className,
-  value,
-  defaultValue,
-  onChange,
-  type = 'text',
-  'aria-invalid': ariaInvalid,
-  ...props
-}: TextInputProps) {
-  const { length, track } = useCharacterCount(value, defaultValue);
-  const ids = useFieldIds(id, { hint, error, maxLength }, length);
-
+export function TextInput({ className, type = 'text', ...props }: TextInputProps) {
+  const { chrome, control, rest } = useCountedField(props);
   return (
-    <FieldChrome
-      {...ids}
-      label={label}
-      hideLabel={hideLabel}
-      hint={hint}
-      error={error}
-      maxLength={maxLength}
-      length={length}
-      wrapperClassName={wrapperClassName}
-    >
-      <input
-        id={ids.controlId}
-        type={type}
-        value={value}
-        defaultValue={defaultValue}
-        onChange={(event) => {
-          track(event);
-          onChange?.(event);
-        }}
-        aria-describedby={ids.describedBy}
-        aria-invalid={ids.isInvalid || ariaInvalid || undefined}
-        className={cn(fieldControlClassName, 'h-9 py-1', className)}
-        {...props}
-      />
+    <FieldChrome {...chrome}>
+      <input type={type} {...control} className={cn(fieldControlClassName, 'h-9 py-1', className)} {...rest} />
     </FieldChrome>
   );
 }

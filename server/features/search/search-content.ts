@@ -1,4 +1,5 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
+import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
 import { SEARCH_LIMITS, searchHrefs, type PostResult, type QuestionResult } from '#shared/schemas/search.ts';
 import type { Queryable } from '../../db/client.ts';
 import { groups, posts, questions, users } from '../../db/schema/index.ts';
@@ -65,6 +66,71 @@ interface ContentOptions {
   candidates: number;
 }
 
+/** What found content is ranked by: its score, then its likes, then the newest, then the id. */
+interface RankColumns {
+  id: PgColumn;
+  likeCount: PgColumn;
+  createdAt: PgColumn;
+  score: SQL.Aliased<number>;
+}
+
+/** Best first; likes, then the newest, break ties; the id keeps the order stable across pages. */
+function ranking(rows: RankColumns) {
+  return [desc(rows.score), desc(rows.likeCount), desc(rows.createdAt), rows.id] as const;
+}
+
+/**
+ * The page of the candidates: `query` (all of their columns, `$dynamic()`) ranked and cut to the
+ * page before the joins, which then read one row each by primary key.
+ */
+function rankedPage<Query extends PgSelect>(query: Query, candidates: RankColumns, options: ContentOptions) {
+  return query
+    .orderBy(...ranking(candidates))
+    .limit(options.limit)
+    .offset(options.offset);
+}
+
+/** The columns of a page `withGroupAndAuthor` reads: the ranking and what it joins by. */
+type PageColumns = Subquery & RankColumns & { groupId: PgColumn; authorId: PgColumn };
+
+/** The rows of a page (`own`: their columns of it) with their group and author, best first. */
+function withGroupAndAuthor<Own extends SelectedFields>(db: Queryable, page: PageColumns, own: Own) {
+  return db
+    .select({
+      ...own,
+      groupSlug: groups.slug,
+      groupName: groups.name,
+      authorId: users.id,
+      authorUsername: users.username,
+      authorName: users.name,
+      authorImage: users.profileImageUrl,
+    })
+    .from(page)
+    .innerJoin(groups, eq(groups.id, page.groupId))
+    .innerJoin(users, eq(users.id, page.authorId))
+    .orderBy(...ranking(page));
+}
+
+/** What a question and a post found say alike: where, how liked, when and by whom. */
+function presentFound(row: {
+  groupSlug: string;
+  groupName: string;
+  likeCount: number;
+  createdAt: Date;
+  authorId: string;
+  authorUsername: string;
+  authorName: string;
+  authorImage: string;
+}) {
+  return {
+    groupSlug: row.groupSlug,
+    groupName: row.groupName,
+    likeCount: row.likeCount,
+    createdAt: isoTime(row.createdAt),
+    author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+  };
+}
+
 /**
  * Questions others may see (not pending, not hidden) whose text matches, best first; likes
  * break ties. At most `candidates` matches are ranked, so a word found in most texts costs a
@@ -75,8 +141,6 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
   const query = await contentQuery(db, options.text);
   if (!query) return [];
   const found = bodyMatch(sql`${questions.searchVector}`, query);
-  // Candidates (bounded) are ranked and cut to the page before the joins, which then read
-  // one row each by primary key.
   const candidates = db
     .select({
       id: questions.id,
@@ -92,46 +156,19 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
     .where(sql`${questions.status} <> 'pending' and not ${questions.isHidden} and ${found.match}`)
     .limit(options.candidates)
     .as('candidates');
-  const order = [
-    desc(candidates.score),
-    desc(candidates.likeCount),
-    desc(candidates.createdAt),
-    candidates.id,
-  ] as const;
-  const page = db
-    .select()
-    .from(candidates)
-    .orderBy(...order)
-    .limit(options.limit)
-    .offset(options.offset)
-    .as('page');
-  const rows = await db
-    .select({
-      id: page.id,
-      body: page.body,
-      status: page.status,
-      likeCount: page.likeCount,
-      createdAt: page.createdAt,
-      groupSlug: groups.slug,
-      groupName: groups.name,
-      authorId: users.id,
-      authorUsername: users.username,
-      authorName: users.name,
-      authorImage: users.profileImageUrl,
-    })
-    .from(page)
-    .innerJoin(groups, eq(groups.id, page.groupId))
-    .innerJoin(users, eq(users.id, page.authorId))
-    .orderBy(desc(page.score), desc(page.likeCount), desc(page.createdAt), page.id);
+  const page = rankedPage(db.select().from(candidates).$dynamic(), candidates, options).as('page');
+  const rows = await withGroupAndAuthor(db, page, {
+    id: page.id,
+    body: page.body,
+    status: page.status,
+    likeCount: page.likeCount,
+    createdAt: page.createdAt,
+  });
   return rows.map((row) => ({
     id: row.id,
     body: row.body,
-    groupSlug: row.groupSlug,
-    groupName: row.groupName,
-    likeCount: row.likeCount,
     isAnswered: row.status === 'answered',
-    createdAt: isoTime(row.createdAt),
-    author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+    ...presentFound(row),
     href: searchHrefs.question(row.groupSlug, row.id),
   }));
 }
@@ -159,38 +196,17 @@ export async function searchPosts(options: ContentOptions): Promise<PostResult[]
     .where(found.match)
     .limit(options.candidates)
     .as('candidates');
-  const page = db
-    .select()
-    .from(candidates)
-    .orderBy(desc(candidates.score), desc(candidates.likeCount), desc(candidates.createdAt), candidates.id)
-    .limit(options.limit)
-    .offset(options.offset)
-    .as('page');
-  const rows = await db
-    .select({
-      id: page.id,
-      excerpt: page.excerpt,
-      likeCount: page.likeCount,
-      createdAt: page.createdAt,
-      groupSlug: groups.slug,
-      groupName: groups.name,
-      authorId: users.id,
-      authorUsername: users.username,
-      authorName: users.name,
-      authorImage: users.profileImageUrl,
-    })
-    .from(page)
-    .innerJoin(groups, eq(groups.id, page.groupId))
-    .innerJoin(users, eq(users.id, page.authorId))
-    .orderBy(desc(page.score), desc(page.likeCount), desc(page.createdAt), page.id);
+  const page = rankedPage(db.select().from(candidates).$dynamic(), candidates, options).as('page');
+  const rows = await withGroupAndAuthor(db, page, {
+    id: page.id,
+    excerpt: page.excerpt,
+    likeCount: page.likeCount,
+    createdAt: page.createdAt,
+  });
   return rows.map((row) => ({
     id: row.id,
     excerpt: row.excerpt,
-    groupSlug: row.groupSlug,
-    groupName: row.groupName,
-    likeCount: row.likeCount,
-    createdAt: isoTime(row.createdAt),
-    author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+    ...presentFound(row),
     href: searchHrefs.post(row.groupSlug, row.id),
   }));
 }

@@ -1,5 +1,5 @@
 import { BarChart3 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 import { EmptyState, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
@@ -44,6 +44,82 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 const cell = 'px-3 py-2 text-right tabular-nums';
 const headCell = 'px-3 py-2 text-right font-medium';
+
+/** Props of ViewsTable. */
+type ViewsTableProps = {
+  /** The heading's id, which names the section. */
+  id: string;
+  title: string;
+  /** The name of the scrolling region around the table. */
+  label: string;
+  caption: string;
+  /** The heading of the first column: what a row counts the views of. */
+  firstColumn: string;
+  /** Classes of each row's first cell. */
+  nameClassName: string;
+  /** Scrolls within a fixed height, its header row kept in view; otherwise as high as its rows. */
+  isLong?: boolean;
+  rows: { key: string; name: ReactNode; views: number; uniqueVisitors: number }[];
+  /** Shown between the heading and the table. */
+  children?: ReactNode;
+};
+
+/** A section with a table of views and unique visitors, a row per day or per page. */
+function ViewsTable({
+  id,
+  title,
+  label,
+  caption,
+  firstColumn,
+  nameClassName,
+  isLong,
+  rows,
+  children,
+}: ViewsTableProps) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="font-semibold">
+        {title}
+      </h3>
+      {children}
+      {/* Scrolls on its own, so it takes focus for keyboard scrolling. */}
+      <div
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className={`${isLong ? 'max-h-96 overflow-auto' : 'overflow-x-auto'} rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none`}
+      >
+        <table className="w-full text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className={isLong ? 'sticky top-0 bg-muted' : 'bg-muted'}>
+            <tr>
+              <th scope="col" className="px-3 py-2 text-left font-medium">
+                {firstColumn}
+              </th>
+              <th scope="col" className={headCell}>
+                Views
+              </th>
+              <th scope="col" className={headCell}>
+                Unique visitors
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-border">
+            {rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row" className={nameClassName}>
+                  {row.name}
+                </th>
+                <td className={cell}>{number.format(row.views)}</td>
+                <td className={cell}>{number.format(row.uniqueVisitors)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
 
 /** /admin/page-views: first-party analytics, per day and per page. */
 export function AdminPageViews() {
@@ -99,90 +175,41 @@ export function AdminPageViews() {
             />
           ) : (
             <>
-              <section aria-labelledby={`${selectId}-days`} className="flex flex-col gap-2">
-                <h3 id={`${selectId}-days`} className="font-semibold">
-                  Views per day
-                </h3>
+              <ViewsTable
+                id={`${selectId}-days`}
+                title="Views per day"
+                label="Views per day, as a table"
+                caption={`Views and unique visitors per day, ${formatDay(data.from)} to ${formatDay(data.to)}`}
+                firstColumn="Day"
+                nameClassName="px-3 py-2 text-left font-normal whitespace-nowrap"
+                isLong
+                rows={[...data.perDay].reverse().map((day) => ({
+                  key: day.date,
+                  name: <time dateTime={day.date}>{formatDay(day.date)}</time>,
+                  views: day.views,
+                  uniqueVisitors: day.uniqueVisitors,
+                }))}
+              >
                 <DayBars perDay={data.perDay} />
-                {/* Scrolls on its own, so it takes focus for keyboard scrolling. */}
-                <div
-                  role="region"
-                  aria-label="Views per day, as a table"
-                  tabIndex={0}
-                  className="max-h-96 overflow-auto rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">
-                      Views and unique visitors per day, {formatDay(data.from)} to {formatDay(data.to)}
-                    </caption>
-                    <thead className="sticky top-0 bg-muted">
-                      <tr>
-                        <th scope="col" className="px-3 py-2 text-left font-medium">
-                          Day
-                        </th>
-                        <th scope="col" className={headCell}>
-                          Views
-                        </th>
-                        <th scope="col" className={headCell}>
-                          Unique visitors
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-border">
-                      {[...data.perDay].reverse().map((day) => (
-                        <tr key={day.date}>
-                          <th scope="row" className="px-3 py-2 text-left font-normal whitespace-nowrap">
-                            <time dateTime={day.date}>{formatDay(day.date)}</time>
-                          </th>
-                          <td className={cell}>{number.format(day.views)}</td>
-                          <td className={cell}>{number.format(day.uniqueVisitors)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
-              <section aria-labelledby={`${selectId}-pages`} className="flex flex-col gap-2">
-                <h3 id={`${selectId}-pages`} className="font-semibold">
-                  Top pages
-                </h3>
-                <div
-                  role="region"
-                  aria-label="Top pages, as a table"
-                  tabIndex={0}
-                  className="overflow-x-auto rounded-md border border-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  <table className="w-full text-sm">
-                    <caption className="sr-only">The most viewed pages of the period</caption>
-                    <thead className="bg-muted">
-                      <tr>
-                        <th scope="col" className="px-3 py-2 text-left font-medium">
-                          Page
-                        </th>
-                        <th scope="col" className={headCell}>
-                          Views
-                        </th>
-                        <th scope="col" className={headCell}>
-                          Unique visitors
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-border">
-                      {data.topPages.map((page) => (
-                        <tr key={page.path}>
-                          <th scope="row" className="max-w-xs truncate px-3 py-2 text-left font-normal">
-                            <a href={page.path} className="text-link hover:underline">
-                              {page.path}
-                            </a>
-                          </th>
-                          <td className={cell}>{number.format(page.views)}</td>
-                          <td className={cell}>{number.format(page.uniqueVisitors)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
-              </section>
+              </ViewsTable>
+              <ViewsTable
+                id={`${selectId}-pages`}
+                title="Top pages"
+                label="Top pages, as a table"
+                caption="The most viewed pages of the period"
+                firstColumn="Page"
+                nameClassName="max-w-xs truncate px-3 py-2 text-left font-normal"
+                rows={data.topPages.map((page) => ({
+                  key: page.path,
+                  name: (
+                    <a href={page.path} className="text-link hover:underline">
+                      {page.path}
+                    </a>
+                  ),
+                  views: page.views,
+                  uniqueVisitors: page.uniqueVisitors,
+                }))}
+              />
             </>
           )}
         </div>

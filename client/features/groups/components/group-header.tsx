@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { HeaderSkeleton } from '#client/components/ui/header-skeleton.tsx';
 import { formatMembers, formatSubscribers } from '#client/features/groups/utils/format.ts';
 import { paths } from '#client/lib/paths.ts';
 import type { GroupAccess, GroupSummary } from '#shared/schemas/groups.ts';
@@ -117,16 +117,5 @@ export function GroupHeader({ group, access, hostLink, onDelete }: GroupHeaderPr
 
 /** The header's shape while the group loads. */
 export function GroupHeaderSkeleton() {
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 sm:flex-row sm:items-start sm:gap-6">
-      <span className="sr-only">Loading group</span>
-      <Skeleton className="size-24 rounded-md sm:size-32" />
-      <div className="grid w-full max-w-sm flex-1 justify-items-center gap-3 sm:justify-items-start">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-32" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-40" />
-      </div>
-    </div>
-  );
+  return <HeaderSkeleton label="Loading group" shape="rounded" subtitleWidth="w-32" />;
 }

@@ -1,27 +1,12 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#shared/lib/image-urls.ts';
+import { usePickedImage } from '#client/lib/use-picked-image.ts';
 
 /** Uploads a picked picture (purpose 'group') and answers the URL to store; given by the page. */
 export type UploadGroupImage = (file: File) => Promise<{ url: string }>;
-
-// What the server accepts (it decides by the content; the browser's type only comes from the name).
-const ACCEPTED_TYPES: ReadonlySet<string> = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-]);
-
-function fileProblem(file: File): string | null {
-  if (file.type !== '' && !ACCEPTED_TYPES.has(file.type)) return IMAGE_MESSAGES.wrongType;
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooManyBytes;
-  return null;
-}
 
 /** Props of GroupImageField. */
 export type GroupImageFieldProps = {
@@ -39,40 +24,19 @@ export type GroupImageFieldProps = {
 
 /** The group's picture: upload one (seen at once) or remove it; the form saves the URL. */
 export function GroupImageField({ value, onChange, name, upload, onBusyChange, error }: GroupImageFieldProps) {
-  const input = useRef<HTMLInputElement>(null);
   const [isUploading, setIsUploading] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const id = useId();
-
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file picked again must fire change again.
-    event.target.value = '';
-    if (!file) return;
-    const problem = fileProblem(file);
-    setFailure(problem);
-    if (problem) return;
-    // jsdom and very old browsers have no object URLs; the upload works without a preview.
-    setPreview(typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
+  const { inputRef, preview, failure, onFileChange } = usePickedImage(async (file) => {
     setIsUploading(true);
     onBusyChange(true);
     try {
       const image = await upload(file);
       onChange(image.url);
-    } catch (uploadError) {
-      setFailure(uploadError instanceof Error ? uploadError.message : 'Something went wrong');
     } finally {
       setIsUploading(false);
       onBusyChange(false);
-      setPreview(null);
     }
-  }
+  });
+  const id = useId();
 
   const shown = preview ?? (value || null);
   const message = failure ?? error;
@@ -91,7 +55,7 @@ export function GroupImageField({ value, onChange, name, upload, onBusyChange, e
         />
         <div className="grid gap-2">
           <div className="flex flex-wrap gap-2">
-            <Button variant="outline" size="sm" isLoading={isUploading} onClick={() => input.current?.click()}>
+            <Button variant="outline" size="sm" isLoading={isUploading} onClick={() => inputRef.current?.click()}>
               {isUploading ? null : <ImageUp aria-hidden />}
               {value ? 'Change image' : 'Upload image'}
             </Button>
@@ -116,14 +80,14 @@ export function GroupImageField({ value, onChange, name, upload, onBusyChange, e
         </div>
       </div>
       <input
-        ref={input}
+        ref={inputRef}
         type="file"
         accept="image/*"
         className="hidden"
         tabIndex={-1}
         aria-hidden="true"
         data-testid="group-image-input"
-        onChange={(event) => void handleFile(event)}
+        onChange={onFileChange}
       />
     </fieldset>
   );

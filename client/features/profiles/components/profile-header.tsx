@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Skeleton } from '#client/components/ui/skeleton.tsx';
+import { HeaderSkeleton } from '#client/components/ui/header-skeleton.tsx';
 import { formatCount } from '#client/features/profiles/utils/person.ts';
 import { displayName } from '#client/lib/format.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -66,16 +66,5 @@ export function ProfileHeader({ page }: { page: ProfilePageResponse }) {
 
 /** The header's shape while the profile loads. */
 export function ProfileHeaderSkeleton() {
-  return (
-    <div role="status" className="flex flex-col items-center gap-4 sm:flex-row sm:items-start sm:gap-6">
-      <span className="sr-only">Loading profile</span>
-      <Skeleton className="size-24 rounded-full sm:size-32" />
-      <div className="grid w-full max-w-sm flex-1 justify-items-center gap-3 sm:justify-items-start">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-4 w-24" />
-        <Skeleton className="h-4 w-full" />
-        <Skeleton className="h-4 w-40" />
-      </div>
-    </div>
-  );
+  return <HeaderSkeleton label="Loading profile" shape="circular" subtitleWidth="w-24" />;
 }

@@ -1,12 +1,12 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 
 import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useUpdateProfile } from '#client/features/profiles/api/update-profile.ts';
-import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from '#shared/lib/image-urls.ts';
+import { usePickedImage } from '#client/lib/use-picked-image.ts';
 import type { Profile } from '#shared/schemas/accounts.ts';
 
 /** Options an upload may honour: progress (0 to 1) as the bytes leave. */
@@ -27,27 +27,6 @@ export type ProfileImageFieldProps = {
 
 type Status = { kind: 'idle' } | { kind: 'uploading'; progress: number | null } | { kind: 'saving' };
 
-// What the server accepts (it decides by the content; the browser's type only comes from the name).
-const ACCEPTED_TYPES: ReadonlySet<string> = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/gif',
-  'image/avif',
-]);
-
-/** The server's own refusal of a file that is surely refused, before its bytes are sent. */
-function fileProblem(file: File): string | null {
-  if (file.type !== '' && !ACCEPTED_TYPES.has(file.type)) return IMAGE_MESSAGES.wrongType;
-  if (file.size > IMAGE_MAX_BYTES) return IMAGE_MESSAGES.tooManyBytes;
-  return null;
-}
-
-function previewUrl(file: File): string | null {
-  // jsdom and very old browsers have no object URLs; the upload works without a preview.
-  return typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
-}
-
 /**
  * The profile picture: pick an image, see it at once, and it is uploaded (with progress) and saved
  * as the profile's picture; or remove it, back to the initials. The server's refusal ('not an
@@ -55,28 +34,8 @@ function previewUrl(file: File): string | null {
  */
 export function ProfileImageField({ userId, profile, upload }: ProfileImageFieldProps) {
   const update = useUpdateProfile();
-  const input = useRef<HTMLInputElement>(null);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [preview, setPreview] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const statusId = useId();
-  const isBusy = status.kind !== 'idle';
-
-  // The preview's object URL holds the file in memory until it is let go.
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
-
-  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file picked again must fire change again.
-    event.target.value = '';
-    if (!file) return;
-    const problem = fileProblem(file);
-    setFailure(problem);
-    if (problem) return;
-    setPreview(previewUrl(file));
+  const { inputRef, preview, failure, setFailure, onFileChange } = usePickedImage(async (file) => {
     setStatus({ kind: 'uploading', progress: null });
     try {
       const image = await upload(file, {
@@ -85,13 +44,12 @@ export function ProfileImageField({ userId, profile, upload }: ProfileImageField
       setStatus({ kind: 'saving' });
       await update.mutateAsync({ userId, changes: { profileImageURL: image.url } });
       toast.success('Profile picture updated');
-    } catch (error) {
-      setFailure(error instanceof Error ? error.message : 'Something went wrong');
     } finally {
       setStatus({ kind: 'idle' });
-      setPreview(null);
     }
-  }
+  });
+  const statusId = useId();
+  const isBusy = status.kind !== 'idle';
 
   async function handleRemove() {
     setFailure(null);
@@ -139,7 +97,7 @@ export function ProfileImageField({ userId, profile, upload }: ProfileImageField
               isLoading={status.kind === 'uploading'}
               disabled={isBusy}
               aria-describedby={`${statusId}-hint`}
-              onClick={() => input.current?.click()}
+              onClick={() => inputRef.current?.click()}
             >
               {status.kind === 'uploading' ? null : <ImageUp aria-hidden />}
               Upload picture
@@ -182,13 +140,13 @@ export function ProfileImageField({ userId, profile, upload }: ProfileImageField
       </div>
       {/* Opened by the button above: a file input cannot be styled, and this keeps one tab stop. */}
       <input
-        ref={input}
+        ref={inputRef}
         type="file"
         accept="image/*"
         className="hidden"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={(event) => void handleFile(event)}
+        onChange={onFileChange}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { CircleCheck, Heart, UsersRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { Avatar } from '#client/components/ui/avatar.tsx';
@@ -66,82 +67,62 @@ export function GroupResultCard({ group }: { group: GroupResult }) {
   );
 }
 
-/** Who wrote an item, in which group and when, with its likes. */
-function ItemByline({
-  author,
-  groupSlug,
-  groupName,
-  createdAt,
-  likeCount,
-}: {
-  author: PostResult['author'];
-  groupSlug: string;
-  groupName: string;
-  createdAt: string;
-  likeCount: number;
-}) {
+/**
+ * A question or a post found: its author's picture, then what the card shows of it (`children`)
+ * above who wrote it, in which group and when, with its likes.
+ */
+function ItemResultCard({ item, children }: { item: QuestionResult | PostResult; children: ReactNode }) {
+  const { author } = item;
   return (
-    <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
-      <Link to={paths.profile(author.username)} className={linkClassName}>
-        {author.name || author.username}
-      </Link>
-      in
-      <Link to={paths.group(groupSlug)} className={linkClassName}>
-        {groupName}
-      </Link>
-      · <time dateTime={createdAt}>{date.format(new Date(createdAt))}</time> ·
-      <Heart aria-hidden className="size-3.5" />
-      {countText(likeCount, 'like', 'likes')}
-    </p>
+    <article className={cardClassName}>
+      <Avatar src={author.profileImageURL || null} name={author.name || author.username} userId={author.id} alt="" />
+      <div className="grid min-w-0 flex-1 gap-1">
+        {children}
+        <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
+          <Link to={paths.profile(author.username)} className={linkClassName}>
+            {author.name || author.username}
+          </Link>
+          in
+          <Link to={paths.group(item.groupSlug)} className={linkClassName}>
+            {item.groupName}
+          </Link>
+          · <time dateTime={item.createdAt}>{date.format(new Date(item.createdAt))}</time> ·
+          <Heart aria-hidden className="size-3.5" />
+          {countText(item.likeCount, 'like', 'likes')}
+        </p>
+      </div>
+    </article>
   );
 }
 
 /** A question found: its text linked to its page, answered or not, author, group, date and votes. */
 export function QuestionResultCard({ question }: { question: QuestionResult }) {
   return (
-    <article className={cardClassName}>
-      <Avatar
-        src={question.author.profileImageURL || null}
-        name={question.author.name || question.author.username}
-        userId={question.author.id}
-        alt=""
-      />
-      <div className="grid min-w-0 flex-1 gap-1">
-        <h3 className="font-medium break-words">
-          <Link to={question.href} className={linkClassName}>
-            {question.body}
-          </Link>
-        </h3>
-        {question.isAnswered ? (
-          <p className="flex items-center gap-1 text-sm text-success">
-            <CircleCheck aria-hidden className="size-4" />
-            Answered
-          </p>
-        ) : null}
-        <ItemByline {...question} />
-      </div>
-    </article>
+    <ItemResultCard item={question}>
+      <h3 className="font-medium break-words">
+        <Link to={question.href} className={linkClassName}>
+          {question.body}
+        </Link>
+      </h3>
+      {question.isAnswered ? (
+        <p className="flex items-center gap-1 text-sm text-success">
+          <CircleCheck aria-hidden className="size-4" />
+          Answered
+        </p>
+      ) : null}
+    </ItemResultCard>
   );
 }
 
 /** A post found: the start of its text linked to its page, author, group, date and likes. */
 export function PostResultCard({ post }: { post: PostResult }) {
   return (
-    <article className={cardClassName}>
-      <Avatar
-        src={post.author.profileImageURL || null}
-        name={post.author.name || post.author.username}
-        userId={post.author.id}
-        alt=""
-      />
-      <div className="grid min-w-0 flex-1 gap-1">
-        <p className="line-clamp-3 break-words whitespace-pre-line">
-          <Link to={post.href} className={linkClassName}>
-            {post.excerpt}
-          </Link>
-        </p>
-        <ItemByline {...post} />
-      </div>
-    </article>
+    <ItemResultCard item={post}>
+      <p className="line-clamp-3 break-words whitespace-pre-line">
+        <Link to={post.href} className={linkClassName}>
+          {post.excerpt}
+        </Link>
+      </p>
+    </ItemResultCard>
   );
 }
