@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api, ApiError } from '#client/lib/api-client.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
 import { profileKeys } from './query-keys.ts';
@@ -18,18 +19,12 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** Retries a failed profile read as the app does, but never a 4xx: asking again changes nothing. */
-export function retryProfileRead(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 3;
-}
-
 /** Query of a profile page by handle; shared by the profile page and the hover cards. */
 export function profileQueryOptions(handle: string) {
   return queryOptions({
     queryKey: profileKeys.byHandle(handle),
     queryFn: ({ signal }) => getProfile(handle, { signal }),
-    retry: retryProfileRead,
+    retry: retryRead,
   });
 }
 

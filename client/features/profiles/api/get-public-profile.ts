@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '#client/lib/api-client.ts';
 import type { ProfilePageResponse } from '#shared/schemas/profiles.ts';
 
-import { retryProfileRead } from './get-profile.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
 import { profileKeys } from './query-keys.ts';
 
 /** GET /api/users/:userId/public-profile: the same public page, found by the person's id. */
@@ -19,7 +19,7 @@ export function publicProfileQueryOptions(userId: string) {
   return queryOptions({
     queryKey: profileKeys.byId(userId),
     queryFn: ({ signal }) => getPublicProfile(userId, { signal }),
-    retry: retryProfileRead,
+    retry: retryRead,
   });
 }
 
