@@ -29,6 +29,7 @@ import { likesPlugin } from './features/likes/plugin.ts';
 import { sitePlugin } from './features/site/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
+import { ledgerPlugin } from './features/ledger/plugin.ts';
 import { searchPlugin } from './features/search/plugin.ts';
 import { sessionsPlugin, type SessionsPluginOptions } from './features/sessions/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
@@ -182,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profilesPlugin, { mail: options.mail ?? {}, newFollowers: options.profiles ?? {} });
   await app.register(groupsPlugin);
   await app.register(questionsPlugin);
+  await app.register(ledgerPlugin);
   await app.register(postsPlugin);
   await app.register(commentsPlugin);
   await app.register(likesPlugin);

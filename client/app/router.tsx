@@ -25,6 +25,14 @@ function FirstLoadFallback() {
 /** The app's routes. Each page's code loads lazily, so the first download stays small. */
 export const routes: RouteObject[] = [
   {
+    // A session's presenter view is a browser source for streaming software: the page alone,
+    // without the shell's top bar, sidebar or sign-in modal.
+    path: 'event/:id/present',
+    errorElement: <RootError />,
+    HydrateFallback: FirstLoadFallback,
+    lazy: lazyPage(() => import('#client/routes/sessions/present-page.tsx'), 'PresentSessionRoute'),
+  },
+  {
     path: '/',
     // The shell (top bar, sidebar, sign-in modal, analytics) frames every page.
     element: <AppShell />,

@@ -69,6 +69,7 @@ const CASES: Record<PathName<typeof paths>, { path: string; route: string; param
   },
   events: { path: paths.events(), route: '/events' },
   session: { path: paths.session('s-1'), route: '/event/:id', params: { id: 's-1' } },
+  presentSession: { path: paths.presentSession('s-1'), route: '/event/:id/present', params: { id: 's-1' } },
   search: { path: paths.search('rust'), route: '/search' },
   creators: { path: paths.creators(), route: '/creator' },
   dashboard: { path: paths.dashboard(), route: '/dashboard' },

@@ -62,6 +62,8 @@ export const paths = {
   events: () => '/events',
   /** An AMA session's page. */
   session: (sessionId: string) => `/event/${segment(sessionId)}`,
+  /** An AMA session's presenter view: its pinned question full screen, for streaming software. */
+  presentSession: (sessionId: string) => `/event/${segment(sessionId)}/present`,
   /** `/search`, or what it found for a text. */
   search: (query?: string) =>
     query === undefined ? '/search' : `/search?${new URLSearchParams({ q: query }).toString()}`,

@@ -15,3 +15,11 @@ try {
 } catch {
   // storage or matchMedia unavailable (a locked-down browser): the light theme stays
 }
+
+// The presenter view: no static top bar, and with ?transparent=1 no background (index.css).
+if (/^\/event\/[^/]+\/present\/?$/.test(location.pathname)) {
+  document.documentElement.setAttribute('data-bare-page', '');
+  if (/[?&]transparent=1(&|$)/.test(location.search)) {
+    document.documentElement.setAttribute('data-transparent-page', '');
+  }
+}

@@ -59,6 +59,19 @@ describe('security headers (PUBLIC_URL over http)', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  // The presenter view is meant for streaming programs, whose browser sources (OBS, Streamlabs)
+  // open it as a top-level page, not in a frame: it stays under the same no-framing rule as
+  // every page until an operator can name the studio origins allowed to embed it.
+  it('the presenter view of a session is not framed either', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/event/00000000-0000-4000-8000-000000000000/present?transparent=1',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(directives(response.headers['content-security-policy']).get('frame-ancestors')).toBe("'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
   it('an API answer and an error carry them too', async () => {
     for (const url of ['/api/health', '/api/nothing-here']) {
       const response = await app.inject({ method: 'GET', url });

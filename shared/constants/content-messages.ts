@@ -23,6 +23,7 @@ export const CONTENT_MESSAGES = {
   notAuthor: 'Only the author can edit this',
   cannotDelete: 'Only the author or the host can delete this',
   itemHidden: 'This question was hidden by the host',
+  hideReasonAlone: 'A reason goes with hiding a question (isHidden: true)',
   likeNotFound: 'Nothing to like here',
   invalidCursor: 'This page link is not valid any more. Start again from the first page.',
 } as const;

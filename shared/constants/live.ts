@@ -96,4 +96,12 @@ export const SESSION_LIVE_EVENTS = {
   presenceChanged: 'presence.changed',
 } as const;
 
+/**
+ * Live event on `group:{groupId}` when an entry is added to the group's moderation ledger
+ * (ids.groupId, and ids.sessionId when the question belongs to a session): open ledgers refetch.
+ */
+export const LEDGER_LIVE_EVENTS = {
+  entryAdded: 'ledger.added',
+} as const;
+
 export const sessionTopic = (sessionId: string) => `session:${sessionId}`;

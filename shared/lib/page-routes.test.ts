@@ -12,6 +12,7 @@ describe('matchPageRoute', () => {
     ['/group/ada-asks', '/group/:slug'],
     ['/group/ada-asks/question/abc', '/group/:slug/question/:questionId'],
     ['/event/abc', '/event/:id'],
+    ['/event/abc/present', '/event/:id/present'],
     ['/blog/hello-world', '/blog/:slug'],
     ['/user/abc', '/user/:id'],
     ['/alice', '/:username'],
@@ -21,12 +22,18 @@ describe('matchPageRoute', () => {
     expect(matchPageRoute(path)).toBe(route);
   });
 
-  it.each(['/some/unknown/page', '/alice/photos', '/group/a/b', '/settings/x/y', '//', '/a//b', '/%E0%A4%A'])(
-    '%s opens no page',
-    (path) => {
-      expect(matchPageRoute(path)).toBeNull();
-    },
-  );
+  it.each([
+    '/some/unknown/page',
+    '/alice/photos',
+    '/group/a/b',
+    '/event/abc/other',
+    '/settings/x/y',
+    '//',
+    '/a//b',
+    '/%E0%A4%A',
+  ])('%s opens no page', (path) => {
+    expect(matchPageRoute(path)).toBeNull();
+  });
 
   // PAGE_ROUTES is checked against the client router itself (client/app/page-routes.test.ts), so
   // this reads the router's every top-level path.

@@ -30,6 +30,7 @@ export const PAGE_ROUTES = [
   '/group/:slug',
   '/events',
   '/event/:id',
+  '/event/:id/present',
   '/group/:slug/edit',
   '/search',
   '/creator',

@@ -3,6 +3,7 @@ import {
   GROUP_ROLES,
   INTERACTION_ACTIONS,
   INTERACTION_TARGETS,
+  READ_ACTIONS,
   canDeleteContent,
   canEditContent,
   canSubscribe,
@@ -28,8 +29,10 @@ const GUEST_DENIED: PermissionResult = {
   reason: 'Please sign in and subscribe to interact',
 };
 const NEEDS_AUTH: PermissionResult = { allowed: false, requirements: ['auth'] };
+// only the question queue has a moderation ledger
+const NO_LEDGER: PermissionResult = { allowed: false, requirements: [] };
 
-/** Every role × every action (the six and one the rule does not know) × every target. */
+/** Every role × every action (the six, the read readLedger and one the rule does not know) × every target. */
 const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
   ['host', 'like', 'group', ALLOWED],
   ['host', 'like', 'posts', ALLOWED],
@@ -59,6 +62,10 @@ const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
   ['host', 'delete_group', 'posts', ALLOWED],
   ['host', 'delete_group', 'comments', ALLOWED],
   ['host', 'delete_group', 'questionQueue', ALLOWED],
+  ['host', 'readLedger', 'group', NO_LEDGER],
+  ['host', 'readLedger', 'posts', NO_LEDGER],
+  ['host', 'readLedger', 'comments', NO_LEDGER],
+  ['host', 'readLedger', 'questionQueue', ALLOWED],
   ['member', 'like', 'group', ALLOWED],
   ['member', 'like', 'posts', ALLOWED],
   ['member', 'like', 'comments', ALLOWED],
@@ -87,6 +94,10 @@ const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
   ['member', 'delete_group', 'posts', ALLOWED],
   ['member', 'delete_group', 'comments', ALLOWED],
   ['member', 'delete_group', 'questionQueue', ALLOWED],
+  ['member', 'readLedger', 'group', NO_LEDGER],
+  ['member', 'readLedger', 'posts', NO_LEDGER],
+  ['member', 'readLedger', 'comments', NO_LEDGER],
+  ['member', 'readLedger', 'questionQueue', ALLOWED],
   ['subscriber', 'like', 'group', ALLOWED],
   ['subscriber', 'like', 'posts', ALLOWED],
   ['subscriber', 'like', 'comments', ALLOWED],
@@ -115,6 +126,10 @@ const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
   ['subscriber', 'delete_group', 'posts', NEEDS_SUBSCRIPTION],
   ['subscriber', 'delete_group', 'comments', NEEDS_SUBSCRIPTION],
   ['subscriber', 'delete_group', 'questionQueue', NEEDS_SUBSCRIPTION],
+  ['subscriber', 'readLedger', 'group', NO_LEDGER],
+  ['subscriber', 'readLedger', 'posts', NO_LEDGER],
+  ['subscriber', 'readLedger', 'comments', NO_LEDGER],
+  ['subscriber', 'readLedger', 'questionQueue', ALLOWED],
   ['guest', 'like', 'group', GUEST_DENIED],
   ['guest', 'like', 'posts', GUEST_DENIED],
   ['guest', 'like', 'comments', GUEST_DENIED],
@@ -143,6 +158,10 @@ const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
   ['guest', 'delete_group', 'posts', GUEST_DENIED],
   ['guest', 'delete_group', 'comments', GUEST_DENIED],
   ['guest', 'delete_group', 'questionQueue', GUEST_DENIED],
+  ['guest', 'readLedger', 'group', NO_LEDGER],
+  ['guest', 'readLedger', 'posts', NO_LEDGER],
+  ['guest', 'readLedger', 'comments', NO_LEDGER],
+  ['guest', 'readLedger', 'questionQueue', ALLOWED],
   ['unknown', 'like', 'group', NEEDS_AUTH],
   ['unknown', 'like', 'posts', NEEDS_AUTH],
   ['unknown', 'like', 'comments', NEEDS_AUTH],
@@ -171,13 +190,19 @@ const TABLE: [GroupRole, string, InteractionTarget, PermissionResult][] = [
   ['unknown', 'delete_group', 'posts', NEEDS_AUTH],
   ['unknown', 'delete_group', 'comments', NEEDS_AUTH],
   ['unknown', 'delete_group', 'questionQueue', NEEDS_AUTH],
+  ['unknown', 'readLedger', 'group', NO_LEDGER],
+  ['unknown', 'readLedger', 'posts', NO_LEDGER],
+  ['unknown', 'readLedger', 'comments', NO_LEDGER],
+  ['unknown', 'readLedger', 'questionQueue', ALLOWED],
 ];
 
 describe('checkPermission', () => {
   it('covers every role, action and target', () => {
-    expect(TABLE).toHaveLength(5 * 7 * 4);
+    expect(TABLE).toHaveLength(5 * 8 * 4);
     expect(new Set(TABLE.map(([role]) => role))).toEqual(new Set([...GROUP_ROLES, 'unknown']));
-    expect(new Set(TABLE.map(([, action]) => action))).toEqual(new Set([...INTERACTION_ACTIONS, 'delete_group']));
+    expect(new Set(TABLE.map(([, action]) => action))).toEqual(
+      new Set([...INTERACTION_ACTIONS, ...READ_ACTIONS, 'delete_group']),
+    );
     expect(new Set(TABLE.map(([, , target]) => target))).toEqual(new Set(INTERACTION_TARGETS));
   });
 

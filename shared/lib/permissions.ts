@@ -15,6 +15,13 @@ export const INTERACTION_ACTIONS = ['like', 'comment', 'reply', 'ask', 'post', '
 export type InteractionAction = (typeof INTERACTION_ACTIONS)[number];
 
 /**
+ * Reads the rule answers too (ours, not the spec's): readLedger, reading the public moderation
+ * ledger of a group's question queue, is open to everyone, signed out included.
+ */
+export const READ_ACTIONS = ['readLedger'] as const;
+export type ReadAction = (typeof READ_ACTIONS)[number];
+
+/**
  * What an action is done on, by collection type. The spec names `questionQueue`; the others
  * are ours: the group itself (liking it), its posts and their comments.
  */
@@ -42,13 +49,18 @@ const SUBSCRIBER_ACTIONS: ReadonlySet<string> = new Set<InteractionAction>(INTER
  * host — everything but comment on the question queue; member — everything;
  * subscriber — the six interaction actions, anything else needs a subscription;
  * guest — nothing, needs sign-in and a subscription; anyone else — nothing, needs sign-in.
+ * readLedger: everyone, signed out included, on the question queue (the ledger is public); on
+ * any other target nobody, since only the queue has a ledger.
  * `action` is a string so an action the rule does not know is denied, not a type error at run time.
  */
 export function checkPermission(
   role: GroupRole,
-  action: InteractionAction | (string & {}),
+  action: InteractionAction | ReadAction | (string & {}),
   target: InteractionTarget,
 ): PermissionResult {
+  if (action === 'readLedger') {
+    return target === 'questionQueue' ? { allowed: true, requirements: [] } : { allowed: false, requirements: [] };
+  }
   switch (role) {
     case 'host':
       if (action === 'comment' && target === 'questionQueue') {

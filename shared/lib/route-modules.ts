@@ -34,6 +34,7 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   '/events': ['routes/sessions/events-page.tsx'],
   // the session page always shows its question queue, which it imports lazily
   '/event/:id': ['routes/sessions/session-page.tsx', 'features/questions/components/questions-panel.tsx'],
+  '/event/:id/present': ['routes/sessions/present-page.tsx'],
   '/group/:slug/edit': ['routes/groups/edit-group.tsx'],
   '/search': ['routes/search/search-page.tsx'],
   '/creator': ['routes/discover/creators.tsx'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { GroupPersonSchema } from '#shared/schemas/groups.ts';
+import { LedgerHideReasonSchema } from '#shared/schemas/ledger.ts';
 import { ItemPermissionsSchema } from '#shared/schemas/posts.ts';
 
 /**
@@ -102,4 +103,6 @@ export const QuestionModerationInputSchema = z.strictObject({
   isHidden: z.boolean().optional(),
   /** Approve a pending question (status pending → open). */
   isApproved: z.literal(true).optional(),
+  /** Why it is hidden, for the public moderation ledger (only with `isHidden: true`; 'other' when absent). */
+  reason: LedgerHideReasonSchema.optional(),
 });

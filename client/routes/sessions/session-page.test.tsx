@@ -4,10 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { toast } from '#client/components/ui/toast.ts';
 import { buildGroupPage, json, stubApi } from '#client/features/groups/test/group-fixtures.ts';
+import { buildQuestion } from '#client/features/content/test/content-fixtures.ts';
 import { buildAmaSession } from '#client/features/sessions/test/session-fixtures.ts';
 import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
 import { createFakeLiveClient } from '#client/test/live-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
+import type { Question } from '#shared/schemas/questions.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
 beforeEach(() => {
@@ -60,6 +62,7 @@ describe('/event/:id', () => {
     expect(within(screen.getByRole('region', { name: 'Who is watching' })).getByRole('group')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Host controls' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start session' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Presenter view' })).not.toBeInTheDocument();
     // the page says it is open, and the queue asks for this session's questions only
     // being counted takes the page's live connection watching the session; it says it is in front
     expect(live.watched()).toContain('session:session-1');
@@ -97,6 +100,11 @@ describe('/event/:id', () => {
       '/api/sessions/session-1/transcript?format=json',
     );
     expect(within(controls).queryByRole('button', { name: 'End session' })).not.toBeInTheDocument();
+    // the presenter view, for streaming software, opens in a new tab
+    const presenter = screen.getByRole('link', { name: 'Presenter view' });
+    expect(presenter).toHaveAttribute('href', '/event/session-1/present');
+    expect(presenter).toHaveAttribute('target', '_blank');
+    expect(presenter).toHaveAttribute('rel', expect.stringContaining('noopener'));
 
     await u.click(within(controls).getByRole('button', { name: 'Start session' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Start the session now?' });
@@ -104,6 +112,120 @@ describe('/event/:id', () => {
     expect(await within(controls).findByRole('button', { name: 'End session' })).toBeInTheDocument();
     expect(api.calls('POST', '/api/sessions/session-1/start')).toHaveLength(1);
     expect(screen.getByText('Live now')).toBeInTheDocument();
+  });
+});
+
+describe('/event/:id for screen readers', () => {
+  const ANSWER = {
+    id: 'answer-1',
+    questionId: 'question-1',
+    author: { id: 'user-2', username: 'grace', name: 'Grace Hopper', profileImageURL: '' },
+    body: 'Start with a **lexer**.',
+    likeCount: 0,
+    isLiked: false,
+    createdAt: '2030-05-01T15:10:00.000Z',
+    updatedAt: '2030-05-01T15:10:00.000Z',
+    editedAt: null,
+  };
+
+  function stubAnnouncedApi(questions: Record<string, Question>, pinnedAtFirst: Question | null) {
+    return stubApi({
+      answer: ({ path, method }) => {
+        if (method !== 'GET') return undefined;
+        if (path === '/api/sessions/session-1') return json({ session: buildAmaSession({ status: 'live' }) });
+        if (path === '/api/sessions/session-1/viewers') return json({ count: 1, people: [] });
+        if (path === '/api/groups/by-slug/compilers') return json(buildGroupPage('subscriber'));
+        if (path.startsWith('/api/groups/group-1/questions?')) {
+          return json({ pinned: pinnedAtFirst, questions: [], nextCursor: null });
+        }
+        const id = /^\/api\/questions\/([^/?]+)$/.exec(path)?.[1];
+        const question = id === undefined ? undefined : questions[id];
+        return question ? json({ question }) : undefined;
+      },
+    });
+  }
+
+  const announcements = () => ({
+    pinned: screen.getByTestId('pinned-announcement'),
+    answer: screen.getByTestId('answer-announcement'),
+  });
+
+  it('says nothing on first load, even with a question pinned and answered', async () => {
+    const pinned = buildQuestion({
+      sessionId: 'session-1',
+      isPinned: true,
+      status: 'answered',
+      answer: ANSWER,
+      answeredAt: ANSWER.createdAt,
+    });
+    stubAnnouncedApi({}, pinned);
+    renderApp('/event/session-1', { liveClient: createFakeLiveClient().client });
+
+    await screen.findByRole('article', { name: 'Question by Ada Lovelace' });
+    const { pinned: pinnedRegion, answer: answerRegion } = announcements();
+    expect(pinnedRegion).toHaveAttribute('aria-live', 'polite');
+    expect(answerRegion).toHaveAttribute('aria-live', 'polite');
+    expect(pinnedRegion).toBeEmptyDOMElement();
+    expect(answerRegion).toBeEmptyDOMElement();
+  });
+
+  it('announces a newly pinned question and each answer, politely, but not those of another session', async () => {
+    const question = buildQuestion({ sessionId: 'session-1', isPinned: true, likeCount: 4 });
+    const otherSession = buildQuestion({ id: 'question-9', sessionId: 'session-2', isPinned: true });
+    const questions: Record<string, Question> = { 'question-1': question, 'question-9': otherSession };
+    stubAnnouncedApi(questions, null);
+    const live = createFakeLiveClient();
+    renderApp('/event/session-1', { liveClient: live.client });
+    await screen.findByText('No questions yet.');
+
+    live.emit({
+      topic: 'group:group-1',
+      event: 'question.pinned',
+      ids: { groupId: 'group-1', questionId: 'question-9' },
+      data: { pinned: 'question-9' },
+    });
+    live.emit({
+      topic: 'group:group-1',
+      event: 'question.pinned',
+      ids: { groupId: 'group-1', questionId: 'question-1' },
+      data: { pinned: 'question-1' },
+    });
+    await vi.waitFor(() => {
+      expect(announcements().pinned).toHaveTextContent('Pinned question from Ada Lovelace: How do compilers work?');
+    });
+    expect(announcements().answer).toBeEmptyDOMElement();
+
+    questions['question-1'] = { ...question, status: 'answered', answer: ANSWER, answeredAt: ANSWER.createdAt };
+    live.emit({
+      topic: 'group:group-1',
+      event: 'question.answered',
+      ids: { groupId: 'group-1', questionId: 'question-1' },
+    });
+    await vi.waitFor(() => {
+      expect(announcements().answer).toHaveTextContent(
+        "Grace Hopper answered Ada Lovelace's question: How do compilers work?",
+      );
+    });
+
+    // an edit of the answer says so
+    questions['question-1'] = {
+      ...question,
+      status: 'answered',
+      answer: { ...ANSWER, body: 'Start with a parser.' },
+      answeredAt: ANSWER.createdAt,
+    };
+    live.emit({
+      topic: 'group:group-1',
+      event: 'question.answered',
+      ids: { groupId: 'group-1', questionId: 'question-1' },
+    });
+    await vi.waitFor(() => {
+      expect(announcements().answer).toHaveTextContent(
+        "Grace Hopper changed the answer to Ada Lovelace's question: How do compilers work?",
+      );
+    });
+    // the other session's pin was never said
+    expect(announcements().pinned).not.toHaveTextContent('question-9');
   });
 });
 

@@ -1,4 +1,4 @@
-import { CalendarPlus, CalendarClock } from 'lucide-react';
+import { CalendarPlus, CalendarClock, MonitorPlay } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
@@ -12,6 +12,7 @@ import { useContentLiveUpdates } from '#client/features/content/hooks/use-conten
 import { GroupGateProvider } from '#client/features/gate/index.ts';
 import { useGroup } from '#client/features/groups/api/get-group.ts';
 import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
+import { QueueAnnouncer } from '#client/features/questions/components/queue-announcer.tsx';
 import { isSessionNotFound, useAmaSession } from '#client/features/sessions/api/get-session.ts';
 import { SessionHostControls } from '#client/features/sessions/components/session-host-controls.tsx';
 import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
@@ -104,6 +105,15 @@ function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted
               Add to calendar
             </a>
           </Button>
+          {isHost ? (
+            <Button asChild variant="outline" size="sm">
+              {/* for streaming software or a second screen: the pinned question full screen */}
+              <a href={paths.presentSession(session.id)} target="_blank" rel="noopener" title="Opens in a new tab">
+                <MonitorPlay aria-hidden />
+                Presenter view
+              </a>
+            </Button>
+          ) : null}
           <SessionViewers sessionId={session.id} />
         </div>
         {isHost ? <SessionHostControls session={session} onDeleted={onDeleted} /> : null}
@@ -114,6 +124,7 @@ function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted
         </h2>
         <SessionQueue session={session} isHost={isHost} />
       </section>
+      <QueueAnnouncer groupId={session.groupId} sessionId={session.id} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ export * from './analytics.ts';
 export * from './follows.ts';
 export * from './groups.ts';
 export * from './images.ts';
+export * from './ledger.ts';
 export * from './mail.ts';
 export * from './meta.ts';
 export * from './page-changes.ts';

@@ -149,7 +149,7 @@ const REMOVERS: Record<AdminContentType, Remover> = {
   async question(tx, emit, questionId) {
     const locked = await lockQuestionOrMissing(tx, questionId);
     // the author's or host's delete, without their check
-    await removeQuestion(tx, emit, locked);
+    await removeQuestion(tx, emit, locked, 'admin');
     return locked.question;
   },
 

@@ -8,6 +8,7 @@ import {
   type InteractionAction,
   type InteractionTarget,
   type PermissionResult,
+  type ReadAction,
 } from '#shared/lib/permissions.ts';
 import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -56,4 +57,23 @@ export async function authorizeGroupAction(options: {
   const result = checkPermission(access.role, options.action, options.target);
   if (!result.allowed || !viewer) throw permissionDenied(access.role, result);
   return { viewer, group, relation, access, extra };
+}
+
+/**
+ * The permission rule applied to a read in a group that signed-out people may make too (the
+ * moderation ledger): loads the group and the viewer's role, asks `checkPermission`, and throws
+ * 404 for a missing group or the rule's 401/403. Returns the group and the viewer's access.
+ */
+export async function authorizeGroupRead(options: {
+  db: Queryable;
+  viewer: Viewer | null;
+  groupId: string;
+  action: ReadAction;
+  target: InteractionTarget;
+}) {
+  const { group, relation } = await loadGroupWithRelation(options);
+  const access = presentAccess({ groupId: group.id, ownerId: group.ownerId, viewer: options.viewer, relation });
+  const result = checkPermission(access.role, options.action, options.target);
+  if (!result.allowed) throw permissionDenied(access.role, result);
+  return { group, access };
 }

@@ -378,10 +378,10 @@ describe('OpenAPI', () => {
     const document = (await app.inject({ url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
-    // a group's posts, questions and sessions live under its path but belong to their own features
+    // a group's posts, questions, sessions and ledger live under its path but belong to their own features
     const groupPaths = Object.entries(document.paths).filter(
       ([path]) =>
-        (path.startsWith('/api/groups') && !/\/(posts|questions|sessions)(\/|$)/.test(path)) ||
+        (path.startsWith('/api/groups') && !/\/(posts|questions|sessions|ledger)(\/|$)/.test(path)) ||
         path === '/api/me/subscriptions',
     );
     const operations = groupPaths.flatMap(([, methods]) => Object.values(methods));

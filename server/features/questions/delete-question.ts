@@ -7,6 +7,7 @@ import type { Transaction } from '../../db/client.ts';
 import { forbidden } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
+import { recordLedgerEntries } from '../ledger/public.ts';
 import { lockQuestion } from './lock-question.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
 import { requireViewer } from '../../lib/viewer.ts';
@@ -18,12 +19,16 @@ type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
  * Removes a locked question with, in the same transaction, its answer, its comments and every
  * like of the question, the answer and those comments (likes point at their target by id,
  * without a foreign key), and tells who saw it. The author's or host's delete and an
- * administrator's removal both come here, after their own checks.
+ * administrator's removal both come here, after their own checks. A moderator's removal (the
+ * host's of someone else's question, or an administrator's) goes to the public moderation ledger:
+ * 'rejected' while the question waited for approval, 'removed' otherwise.
  */
 export async function removeQuestion(
   tx: Transaction,
   emit: TransactionContext['emit'],
   { group, question }: LockedQuestion,
+  /** Who removes it: its author (their own delete, not moderation), the host or an administrator. */
+  removedBy: 'author' | 'host' | 'admin',
 ): Promise<void> {
   const isQuestionComment = and(eq(comments.parentType, 'question'), eq(comments.parentId, question.id));
   await tx.delete(likes).where(
@@ -54,6 +59,17 @@ export async function removeQuestion(
   await tx.delete(comments).where(isQuestionComment);
   await tx.delete(answers).where(eq(answers.questionId, question.id));
   await tx.delete(questions).where(eq(questions.id, question.id));
+  if (removedBy !== 'author') {
+    await recordLedgerEntries(tx, emit, [
+      {
+        groupId: question.groupId,
+        sessionId: question.sessionId,
+        questionId: question.id,
+        action: question.status === 'pending' ? 'rejected' : 'removed',
+        role: removedBy,
+      },
+    ]);
+  }
   // others never saw a pending or hidden question: only the host hears it is gone
   const isPublic = question.status !== 'pending' && !question.isHidden;
   emit({
@@ -76,6 +92,7 @@ export async function deleteQuestion(options: {
     if (!canDeleteContent(viewer.id, { authorId: locked.question.authorId, hostId: locked.group.ownerId })) {
       throw forbidden(CONTENT_MESSAGES.cannotDelete);
     }
-    await removeQuestion(tx, emit, locked);
+    // the host deleting their own question is its author's delete, not moderation
+    await removeQuestion(tx, emit, locked, viewer.id === locked.question.authorId ? 'author' : 'host');
   });
 }

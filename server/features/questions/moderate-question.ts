@@ -9,6 +9,7 @@ import { questions } from '../../db/schema/index.ts';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { touchGroupActivity } from '../groups/public.ts';
+import { recordLedgerEntries, type LedgerEntryInput } from '../ledger/public.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { loadQuestion } from './select-questions.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
@@ -20,7 +21,9 @@ export type QuestionModerationInput = z.infer<typeof QuestionModerationInputSche
  * The host's moderation of one question, in one transaction: approve a pending question
  * (everyone sees it from then on), set its status, hide or show it (hiding unpins), pin it —
  * unpinning the group's other pinned question, since one is answered at a time — or unpin it.
- * Pending and hidden questions cannot be pinned.
+ * Pending and hidden questions cannot be pinned. Approving, hiding (with its reason, 'other'
+ * when none is given) and showing again are written to the public moderation ledger in the
+ * same transaction.
  */
 export async function moderateQuestion(options: {
   transaction: RunInTransaction;
@@ -31,6 +34,7 @@ export async function moderateQuestion(options: {
   const viewer = requireViewer(options.viewer);
   const { input } = options;
   if (Object.values(input).every((value) => value === undefined)) throw badRequest('Nothing to change');
+  if (input.reason !== undefined && input.isHidden !== true) throw badRequest(CONTENT_MESSAGES.hideReasonAlone);
   return options.transaction(async (tx, { emit }) => {
     const { group, question } = await lockQuestion(tx, options.questionId);
     if (group.ownerId !== viewer.id) throw new AppError(403, 'forbidden', CONTENT_MESSAGES.onlyHostModerates);
@@ -88,6 +92,16 @@ export async function moderateQuestion(options: {
       });
     }
     for (const event of events) emit(event);
+
+    const ledger: LedgerEntryInput[] = [];
+    const entry = { groupId: question.groupId, sessionId: question.sessionId, questionId: question.id } as const;
+    if (question.status === 'pending' && status !== 'pending')
+      ledger.push({ ...entry, action: 'approved', role: 'host' });
+    if (isHidden && !question.isHidden) {
+      ledger.push({ ...entry, action: 'hidden', reason: input.reason ?? 'other', role: 'host' });
+    }
+    if (!isHidden && question.isHidden) ledger.push({ ...entry, action: 'unhidden', role: 'host' });
+    await recordLedgerEntries(tx, emit, ledger);
     return loadQuestion(tx, viewer, question.id);
   });
 }
