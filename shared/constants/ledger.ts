@@ -1,5 +1,5 @@
 /**
- * The public moderation ledger of a group's question queue (issue 18, part 3): what the host (or
+ * The public moderation ledger of a group's question queue: what the host (or
  * an administrator) did to a question, why when it was hidden, and in which role. The server's
  * table, its zod contract and the client's words all read these lists.
  */

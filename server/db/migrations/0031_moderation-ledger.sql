@@ -1,4 +1,4 @@
--- The public moderation ledger of the question queue (issue 18): append-only, see the trigger below.
+-- The public moderation ledger of the question queue: append-only, see the trigger below.
 CREATE TABLE "moderation_ledger" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"group_id" uuid NOT NULL,
