@@ -180,6 +180,13 @@ describe('anonymous reads', () => {
       }
     }
     const session = await schedule(app, host, group.id);
+    // a hidden question, so the ledgers have an entry to show
+    const offTopic = await ask(app, fan, group.id, 'Which football team do you support?');
+    const hidden = await call(app, host, 'PATCH', `/api/questions/${offTopic.id}/moderation`, {
+      isHidden: true,
+      reason: 'off_topic',
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
 
     const q = encodeURIComponent;
     const api = (pattern: string, url: string, status = 200) => {
@@ -239,6 +246,7 @@ describe('anonymous reads', () => {
     }
     api('/api/groups/:groupId/questions/similar', `/api/groups/${group.id}/questions/similar?q=${q('reads write')}`);
     api('/api/groups/:groupId/sessions', `/api/groups/${group.id}/sessions`);
+    api('/api/groups/:groupId/ledger', `/api/groups/${group.id}/ledger`);
     api('/api/posts/:postId', `/api/posts/${post.id}`);
     api('/api/posts/:postId/comments', `/api/posts/${post.id}/comments`);
     api('/api/questions/:questionId', `/api/questions/${question.id}`);
@@ -259,6 +267,7 @@ describe('anonymous reads', () => {
     api('/api/sessions/:sessionId/transcript', `/api/sessions/${session.id}/transcript`, 401);
     api('/api/sessions/:sessionId/transcript', `/api/sessions/${session.id}/transcript?format=json`, 401);
     api('/api/sessions/:sessionId/viewers', `/api/sessions/${session.id}/viewers`);
+    api('/api/sessions/:sessionId/ledger', `/api/sessions/${session.id}/ledger`);
     api('/api/profiles/:username', `/api/profiles/${q(host.username)}`);
     api('/api/users/:userId/public-profile', `/api/users/${host.id}/public-profile`);
     api('/api/users/:userId/followers', `/api/users/${host.id}/followers`);

@@ -5,7 +5,7 @@ import {
   Suspense,
   useCallback,
   useContext,
-  useEffect,
+  useLayoutEffect,
   useMemo,
   useState,
   type ReactNode,
@@ -51,7 +51,9 @@ export function isQuickSwitcherShortcut(event: KeyboardEvent): boolean {
  * editor's Ctrl+K for links) is left alone. Pass a stable callback: a new one re-subscribes.
  */
 export function useQuickSwitcherShortcut(onToggle: () => void, isEnabled = true): void {
-  useEffect(() => {
+  // A layout effect: the shortcut listens from the commit that shows the page, not a frame later,
+  // so Ctrl+K pressed as soon as the top bar appears is not lost.
+  useLayoutEffect(() => {
     if (!isEnabled) return;
     function handleKeyDown(event: KeyboardEvent) {
       if (event.defaultPrevented || event.repeat || event.isComposing) return;
@@ -95,7 +97,7 @@ export function QuickSwitcherProvider({
   useQuickSwitcherShortcut(toggle);
   // Ctrl or Cmd going down is the first half of Ctrl/Cmd+K: fetch the dialog's code then, so it
   // is usually there when K follows, without every page loading it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key === 'Control' || event.key === 'Meta') void loadDialog();
     }
