@@ -177,6 +177,12 @@ async function postPage(db: Queryable, group: GroupRow, id: string, publicUrl: s
   return { head, body };
 }
 
+async function sessionExists(db: Queryable, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await db.select({ id: amaSessions.id }).from(amaSessions).where(eq(amaSessions.id, id)).limit(1);
+  return row !== undefined;
+}
+
 async function sessionPage(db: Queryable, id: string, publicUrl: string): Promise<SharedPage | null> {
   if (!isUuid(id)) return null;
   const [row] = await db
@@ -230,7 +236,7 @@ async function sessionPage(db: Queryable, id: string, publicUrl: string): Promis
  * The <head> and body of a shared link to a group (`/group/{slug}`), one of its questions
  * (`/group/{slug}/question/{id}`) or posts (`/group/{slug}/post/{id}`), or an AMA session
  * (`/event/{id}`), so links preview in chat apps; a 404 page when the group or session does
- * not exist; 'spa' for every other path (and questions or posts not everyone may see).
+ * not exist (the session's presenter view, `/event/{id}/present`, too); 'spa' for every other path (and questions or posts not everyone may see).
  */
 export async function resolveSharedPage(options: {
   db: Queryable;
@@ -246,6 +252,10 @@ export async function resolveSharedPage(options: {
   if (first === 'event' && segments.length === 2 && slug) {
     const page = await sessionPage(db, slug, publicUrl);
     return page ? { kind: 'page', ...page } : { kind: 'not-found', head: notFoundHead('Session not found') };
+  }
+  // The presenter view shows no shared text (it is a streaming program's source), only the app.
+  if (first === 'event' && segments.length === 3 && slug && kind === 'present') {
+    return (await sessionExists(db, slug)) ? SPA : { kind: 'not-found', head: notFoundHead('Session not found') };
   }
   if (first !== 'group' || !slug) return SPA;
   if (segments.length !== 2 && segments.length !== 4) return SPA;

@@ -50,7 +50,13 @@ describe('shared links: server-rendered previews', () => {
   });
 
   it('answers an unknown group or session with a 404 page that still loads the client', async () => {
-    for (const url of ['/group/no-such-group-here', `/event/${crypto.randomUUID()}`, '/event/not-an-id']) {
+    for (const url of [
+      '/group/no-such-group-here',
+      `/event/${crypto.randomUUID()}`,
+      '/event/not-an-id',
+      `/event/${crypto.randomUUID()}/present`,
+      '/event/not-an-id/present?transparent=1',
+    ]) {
       const { status, html } = await page(url);
       expect(status, url).toBe(404);
       expect(html).toContain('<meta name="robots" content="noindex" />');
@@ -104,6 +110,7 @@ describe('shared links: server-rendered previews', () => {
       startsAt: '2031-05-04T18:30:00.000Z',
     });
     const sessionHtml = (await page(`/event/${session.id}`)).html;
+    expect((await page(`/event/${session.id}/present`)).status).toBe(200);
     expect(sessionHtml).toMatch(/<title>Workshop &lt;AMA&gt; · AMA with .+ · Townhall<\/title>/);
     expect(meta(sessionHtml, 'description')).toMatch(/^May 4, 2031, 6:30 PM UTC · /);
   });
