@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionResponseSchema } from '#shared/schemas/accounts.ts';
 import { ImageUploadResponseSchema } from '#shared/schemas/profiles.ts';
 import { buildTestApp } from '../test/app.ts';
+import { createGroup, schedule, signUp } from '../test/factories.ts';
 import { multipart, photoLikeJpeg } from '../features/images/sample-images.ts';
 import { MEDIA_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY } from './security-headers.ts';
 
@@ -63,10 +64,10 @@ describe('security headers (PUBLIC_URL over http)', () => {
   // open it as a top-level page, not in a frame: it stays under the same no-framing rule as
   // every page until an operator can name the studio origins allowed to embed it.
   it('the presenter view of a session is not framed either', async () => {
-    const response = await app.inject({
-      method: 'GET',
-      url: '/event/00000000-0000-4000-8000-000000000000/present?transparent=1',
-    });
+    const host = await signUp(app, 'presenter');
+    const group = await createGroup(app, host, { ama: true });
+    const session = await schedule(app, host, group.id);
+    const response = await app.inject({ method: 'GET', url: `/event/${session.id}/present?transparent=1` });
     expect(response.statusCode).toBe(200);
     expect(directives(response.headers['content-security-policy']).get('frame-ancestors')).toBe("'none'");
     expect(response.headers['x-frame-options']).toBe('DENY');
