@@ -7,7 +7,8 @@
 /**
  * What an entry records. 'removed': the host deleted someone else's question that others had seen,
  * or an administrator removed one ('rejected' when it was still waiting for approval). 'merged'
- * and 'carried' are written by merging and carry-over; 'edited' by the host's edit of a question.
+ * and 'unmerged' (its undo) are written by merging, 'carried' by carry-over, 'edited' by the
+ * host's edit of a question.
  */
 export const LEDGER_ACTIONS = [
   'hidden',
@@ -17,6 +18,7 @@ export const LEDGER_ACTIONS = [
   'removed',
   'edited',
   'merged',
+  'unmerged',
   'carried',
 ] as const;
 export type LedgerAction = (typeof LEDGER_ACTIONS)[number];
@@ -36,8 +38,8 @@ export const LEDGER_HIDE_REASONS = [
 ] as const;
 export type LedgerHideReason = (typeof LEDGER_HIDE_REASONS)[number];
 
-/** The moderator's role, never who they are. */
-export const LEDGER_ROLES = ['host', 'admin'] as const;
+/** The moderator's role, never who they are: 'author' when an asker merged their own question. */
+export const LEDGER_ROLES = ['host', 'admin', 'author'] as const;
 export type LedgerRole = (typeof LEDGER_ROLES)[number];
 
 /** Words people read, per action, reason and role. */
@@ -49,6 +51,7 @@ export const LEDGER_ACTION_LABELS: Record<LedgerAction, string> = {
   removed: 'Removed',
   edited: 'Edited',
   merged: 'Merged',
+  unmerged: 'Merge undone',
   carried: 'Carried over',
 };
 export const LEDGER_REASON_LABELS: Record<LedgerHideReason, string> = {
@@ -60,7 +63,11 @@ export const LEDGER_REASON_LABELS: Record<LedgerHideReason, string> = {
   answered_elsewhere: 'Answered elsewhere',
   other: 'Other',
 };
-export const LEDGER_ROLE_LABELS: Record<LedgerRole, string> = { host: 'Host', admin: 'Administrator' };
+export const LEDGER_ROLE_LABELS: Record<LedgerRole, string> = {
+  host: 'Host',
+  admin: 'Administrator',
+  author: 'Asker',
+};
 
 /** Entries of a ledger page. */
 export const LEDGER_PAGE_SIZE = 50;

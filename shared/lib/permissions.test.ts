@@ -4,8 +4,14 @@ import {
   INTERACTION_ACTIONS,
   INTERACTION_TARGETS,
   READ_ACTIONS,
+  canAskAnonymously,
+  canCarryQuestions,
   canDeleteContent,
   canEditContent,
+  canMergeQuestion,
+  canReadHostAnalytics,
+  canRevealAnonymousAuthor,
+  canUndoMerge,
   canSubscribe,
   checkPermission,
   deriveGroupRole,
@@ -269,5 +275,74 @@ describe('canEditContent and canDeleteContent', () => {
     const own = { authorId: 'host-1', hostId: 'host-1' };
     expect(canEditContent('host-1', own)).toBe(true);
     expect(canDeleteContent('host-1', own)).toBe(true);
+  });
+});
+
+describe('the live Q&A rules', () => {
+  const open = { authorId: 'author-1', hostId: 'host-1', isOpen: true };
+  const closed = { ...open, isOpen: false };
+  // viewer, may merge an open question, may merge a closed one
+  it.each([
+    ['host-1', true, false],
+    ['author-1', true, false],
+    ['voter-1', false, false],
+    [null, false, false],
+    ['', false, false],
+  ] as const)('canMergeQuestion, viewer %s: open %s, closed %s', (viewerId, mayOpen, mayClosed) => {
+    expect(canMergeQuestion(viewerId, open)).toBe(mayOpen);
+    expect(canMergeQuestion(viewerId, closed)).toBe(mayClosed);
+  });
+
+  // viewer, merged by, may undo
+  it.each([
+    ['host-1', 'author-1', true],
+    ['host-1', null, true],
+    ['author-1', 'author-1', true],
+    ['author-1', 'host-1', false],
+    ['voter-1', 'author-1', false],
+    [null, null, false],
+    ['', '', false],
+  ] as const)('canUndoMerge, viewer %s, merged by %s: %s', (viewerId, mergedById, allowed) => {
+    expect(canUndoMerge(viewerId, { hostId: 'host-1', mergedById })).toBe(allowed);
+  });
+
+  it.each([
+    ['host-1', true],
+    ['author-1', false],
+    [null, false],
+    ['', false],
+  ] as const)('canCarryQuestions, viewer %s: %s', (viewerId, allowed) => {
+    expect(canCarryQuestions(viewerId, { hostId: 'host-1' })).toBe(allowed);
+  });
+
+  // role, allowed when the group allows anonymous questions, allowed when it does not
+  it.each([
+    ['host', true, false],
+    ['member', true, false],
+    ['subscriber', true, false],
+    ['guest', false, false],
+    ['unknown', false, false],
+  ] as const)('canAskAnonymously, %s: group allows %s, group does not %s', (role, allows, doesNot) => {
+    expect(canAskAnonymously(role, { anonymousQuestions: true })).toBe(allows);
+    expect(canAskAnonymously(role, { anonymousQuestions: false })).toBe(doesNot);
+  });
+
+  it.each([
+    [{ isAdmin: true }, true],
+    [{ isAdmin: false }, false],
+    [null, false],
+  ] as const)('canRevealAnonymousAuthor %j: %s', (viewer, allowed) => {
+    expect(canRevealAnonymousAuthor(viewer)).toBe(allowed);
+  });
+
+  // viewer, may read the group's analytics
+  it.each([
+    [{ id: 'host-1', isAdmin: false }, true],
+    [{ id: 'admin-1', isAdmin: true }, true],
+    [{ id: 'voter-1', isAdmin: false }, false],
+    [{ id: '', isAdmin: false }, false],
+    [null, false],
+  ] as const)('canReadHostAnalytics %j: %s', (viewer, allowed) => {
+    expect(canReadHostAnalytics(viewer, { hostId: 'host-1' })).toBe(allowed);
   });
 });

@@ -122,6 +122,54 @@ export function canDeleteContent(viewerId: string | null, item: OwnedContent): b
   return viewerId !== null && (viewerId === item.authorId || viewerId === item.hostId);
 }
 
+/**
+ * The live Q&A's own rules (ours, not the spec's). Each takes what the server knows about the
+ * question or session, so the client asks the same function before it shows the action.
+ */
+export interface LiveQuestion extends OwnedContent {
+  /** Whether the question is still waiting in the queue (open, not answered, merged or hidden). */
+  isOpen: boolean;
+}
+
+/**
+ * Whether `viewerId` may merge the question into another of its group: the host, any open
+ * question; its asker, their own open question (into a question that already exists).
+ */
+export function canMergeQuestion(viewerId: string | null, question: LiveQuestion): boolean {
+  if (viewerId === null || viewerId === '' || !question.isOpen) return false;
+  return viewerId === question.hostId || viewerId === question.authorId;
+}
+
+/** Whether `viewerId` may undo a merge: the host, or whoever merged it when the asker did. */
+export function canUndoMerge(viewerId: string | null, merge: { hostId: string; mergedById: string | null }): boolean {
+  if (viewerId === null || viewerId === '') return false;
+  return viewerId === merge.hostId || viewerId === merge.mergedById;
+}
+
+/** Whether `viewerId` may carry a session's open questions over, or clear the answer-later list: the host. */
+export function canCarryQuestions(viewerId: string | null, session: { hostId: string }): boolean {
+  return viewerId !== null && viewerId !== '' && viewerId === session.hostId;
+}
+
+/** Whether `role` may ask anonymously in a group: whoever may ask, when the group allows it. */
+export function canAskAnonymously(role: GroupRole, group: { anonymousQuestions: boolean }): boolean {
+  return group.anonymousQuestions && checkPermission(role, 'ask', 'questionQueue').allowed;
+}
+
+/** Who may see who asked an anonymous question: administrators alone (each look is audited). */
+export function canRevealAnonymousAuthor(viewer: { isAdmin: boolean } | null): boolean {
+  return viewer?.isAdmin === true;
+}
+
+/** Whether `viewerId` may read a session's or a group's host analytics: its host, or an administrator. */
+export function canReadHostAnalytics(
+  viewer: { id: string; isAdmin: boolean } | null,
+  group: { hostId: string },
+): boolean {
+  if (viewer === null || viewer.id === '') return false;
+  return viewer.isAdmin || viewer.id === group.hostId;
+}
+
 /** Words of the subscribe gate per blocked action. */
 export const GATE_WORDING: Record<InteractionAction | 'continue', { title: string; confirm: string }> = {
   like: { title: 'Subscribe to like', confirm: 'Subscribe & Like' },

@@ -14,6 +14,8 @@ export const NOTIFICATION_KIND_VALUES = [
   'new_ama',
   'ama_starting',
   'reply',
+  'question_merged',
+  'question_carried',
 ] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KIND_VALUES);
 export type NotificationKindName = z.infer<typeof NotificationKindSchema>;

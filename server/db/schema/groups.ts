@@ -34,6 +34,12 @@ export const groups = pgTable(
     ama: boolean().notNull().default(false),
     /** Questions wait for the host's approval before others see them. */
     questionsNeedApproval: boolean().notNull().default(false),
+    /** Subscribers may ask anonymously (the fair-queue and anonymity settings of live Q&A). */
+    anonymousQuestions: boolean().notNull().default(false),
+    /** The most open questions one person may have in the queue at once; null: no cap. */
+    openQuestionCap: integer(),
+    /** The queue's default order is "fresh" (a time-decayed score) rather than "top". */
+    freshOrder: boolean().notNull().default(false),
     subscriberCount: integer().notNull().default(0),
     memberCount: integer().notNull().default(0),
     likeCount: integer().notNull().default(0),
@@ -55,6 +61,7 @@ export const groups = pgTable(
     index('groups_name_trgm_idx').using('gin', sql`${table.name} gin_trgm_ops`),
     index('groups_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
     index('groups_slug_prefix_idx').on(sql`lower(${table.slug}) text_pattern_ops`),
+    check('groups_open_question_cap_check', sql`${table.openQuestionCap} between 1 and 100`),
     check(
       'groups_counters_check',
       sql`${table.subscriberCount} >= 0 and ${table.memberCount} >= 0 and ${table.likeCount} >= 0`,

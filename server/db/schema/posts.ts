@@ -161,6 +161,22 @@ export const questions = pgTable(
     answeredAt: timestamp({ withTimezone: true }),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    /**
+     * Merged into another question of the group (its votes pooled there, each person once): set
+     * by a merge, cleared by its undo. A merged question leaves the queue's lists and shows
+     * "merged into …" on its own page. `question_merges` keeps what an undo restores.
+     */
+    mergedIntoId: uuid().references((): AnyPgColumn => questions.id, { onDelete: 'set null' }),
+    mergedAt: timestamp({ withTimezone: true }),
+    /**
+     * Asked anonymously (the group allows it): every reader, the host included, sees
+     * "Anonymous"; `author_id` stays for rate limits, bans and an administrator's audited look.
+     */
+    isAnonymous: boolean().notNull().default(false),
+    /** The ended session it was carried over from (to this one, or to the answer-later list). */
+    carriedFromSessionId: uuid().references(() => amaSessions.id, { onDelete: 'set null' }),
+    /** Waiting in the group's "answer later" list (carried from a session with no next one). */
+    answerLaterAt: timestamp({ withTimezone: true }),
     /** The body's words, for search (computed by PostgreSQL; never written). */
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', body)`),
     ...timestamps,
@@ -203,6 +219,14 @@ export const questions = pgTable(
     index('questions_session_idx')
       .on(table.sessionId)
       .where(sql`${table.sessionId} is not null`),
+    // the questions merged into one (undo, the survivor's page)
+    index('questions_merged_into_idx')
+      .on(table.mergedIntoId)
+      .where(sql`${table.mergedIntoId} is not null`),
+    // a group's answer-later list
+    index('questions_group_answer_later_idx')
+      .on(table.groupId, table.answerLaterAt)
+      .where(sql`${table.answerLaterAt} is not null`),
     uniqueIndex('questions_one_pinned_per_group_idx')
       .on(table.groupId)
       .where(sql`${table.pinnedAt} is not null`),
@@ -212,6 +236,42 @@ export const questions = pgTable(
     index('questions_search_vector_idx').using('gin', table.searchVector),
     check('questions_status_check', sql`${table.status} in ('pending', 'open', 'answered')`),
     check('questions_counters_check', sql`${table.likeCount} >= 0 and ${table.commentCount} >= 0`),
+    check('questions_not_merged_into_itself_check', sql`${table.mergedIntoId} is distinct from ${table.id}`),
+  ],
+);
+
+/**
+ * One merge of a question into another: what its undo restores. `pooledUserIds` are the people
+ * whose vote the merge added to the surviving question (they had voted for the merged one only);
+ * the undo takes back those still there. `mergedPinnedAt` is the merged question's pin, if it had
+ * one. A merge undone keeps its row with `undoneAt` set.
+ */
+export const questionMerges = pgTable(
+  'question_merges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    groupId: uuid()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    questionId: uuid()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    intoQuestionId: uuid()
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    /** Who merged, by role: 'host', 'admin' or 'author' (the asker merging their own question). */
+    mergedByRole: text({ enum: ['host', 'admin', 'author'] }).notNull(),
+    mergedById: text().references(() => users.id, { onDelete: 'set null' }),
+    pooledUserIds: text().array().notNull().default(sql`'{}'::text[]`),
+    mergedPinnedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    undoneAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    index('question_merges_question_idx').on(table.questionId, table.createdAt.desc().nullsFirst()),
+    index('question_merges_into_idx').on(table.intoQuestionId),
+    check('question_merges_role_check', sql`${table.mergedByRole} in ('host', 'admin', 'author')`),
+    check('question_merges_not_itself_check', sql`${table.questionId} <> ${table.intoQuestionId}`),
   ],
 );
 

@@ -66,6 +66,25 @@ export const livePresence = pgTable(
   ],
 );
 
+/**
+ * How many people watched a live session, sampled from `live_presence` about once a minute while
+ * it is live (host analytics: viewers over time and the peak).
+ */
+export const sessionViewerSamples = pgTable(
+  'session_viewer_samples',
+  {
+    sessionId: uuid()
+      .notNull()
+      .references(() => amaSessions.id, { onDelete: 'cascade' }),
+    sampledAt: timestamp({ withTimezone: true }).notNull(),
+    viewers: integer().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.sampledAt] }),
+    check('session_viewer_samples_viewers_check', sql`${table.viewers} >= 0`),
+  ],
+);
+
 export const NOTIFICATION_KINDS = [
   'new_answer',
   'new_question',
@@ -73,6 +92,8 @@ export const NOTIFICATION_KINDS = [
   'new_ama',
   'ama_starting',
   'reply',
+  'question_merged',
+  'question_carried',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

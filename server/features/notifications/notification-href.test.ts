@@ -26,3 +26,15 @@ describe('notificationHref', () => {
     expect(notificationHref({ ...base, kind: 'reply', targetType: 'post', groupSlug: null })).toBe('/home');
   });
 });
+
+describe('notificationHref of a moved question', () => {
+  it('opens the question a merged one went into', () => {
+    expect(notificationHref({ ...base, kind: 'question_merged', targetId: 'q2' })).toBe('/group/rust/question/q2');
+    expect(notificationHref({ ...base, kind: 'question_merged', groupSlug: null })).toBe('/home');
+  });
+
+  it('opens the session a carried question went to, or the question itself', () => {
+    expect(notificationHref({ ...base, kind: 'question_carried', questionSessionId: 's3' })).toBe('/event/s3');
+    expect(notificationHref({ ...base, kind: 'question_carried' })).toBe('/group/rust/question/q1');
+  });
+});

@@ -13,7 +13,9 @@ export interface HrefParts {
 
 /**
  * The in-app path a notification opens: a question in its group's queue (or on its session's
- * page), a follower's profile, a session's page, or the group a reply was written in.
+ * page), a follower's profile, a session's page, or the group a reply was written in; a merged
+ * question's notification opens the question it was merged into, a carried one's the session it
+ * went to (or the question, when it went to the answer-later list).
  */
 export function notificationHref(parts: HrefParts): string {
   const groupPath = parts.groupSlug ? `/group/${encodeURIComponent(parts.groupSlug)}` : '/home';
@@ -31,5 +33,19 @@ export function notificationHref(parts: HrefParts): string {
         return parts.groupSlug ? `${groupPath}?tab=questions` : groupPath;
       }
       return groupPath;
+    case 'question_merged':
+      // the question it was merged into, whose answer the asker and voters now follow
+      return questionPath(parts, groupPath);
+    case 'question_carried':
+      // the session it was carried to, or (to the answer-later list) the question itself
+      if (parts.targetType === 'question' && parts.questionSessionId) {
+        return `/event/${encodeURIComponent(parts.questionSessionId)}`;
+      }
+      return questionPath(parts, groupPath);
   }
+}
+
+function questionPath(parts: HrefParts, groupPath: string): string {
+  if (parts.targetType !== 'question' || !parts.targetId || !parts.groupSlug) return groupPath;
+  return `${groupPath}/question/${encodeURIComponent(parts.targetId)}`;
 }

@@ -5,5 +5,7 @@ export { createNotifications, NOTIFICATION_CREATED_EVENT } from './create-notifi
 // the 'newAnswers' e-mail and the link a notification opens
 export { queueNewAnswerMails } from './new-answer-mail.ts';
 export { notificationHref } from './notification-href.ts';
+// a question merged into another or carried over: its asker and voters are told (in-app and e-mail)
+export { notifyQuestionsMoved, type MovedQuestion } from './question-moved.ts';
 // what a session e-mail is about, so the content check can ask again at delivery whether it exists
 export { SESSION_ABOUT } from './delivery-checks.ts';
