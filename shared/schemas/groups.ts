@@ -31,6 +31,12 @@ export const GroupSummarySchema = z.object({
   ama: z.boolean(),
   /** Questions wait for the host's approval before others see them (ama groups). */
   questionsNeedApproval: z.boolean(),
+  /** Subscribers may ask anonymously (ama groups): everyone, the host included, sees "Anonymous". */
+  anonymousQuestions: z.boolean(),
+  /** The most open questions one person may have in the queue at once (ama groups); null: no cap. */
+  openQuestionCap: z.number().int().nullable(),
+  /** The queue opens in the "fresh" order, where late questions can rise (ama groups). */
+  freshOrder: z.boolean(),
   ownerId: z.string(),
   host: GroupPersonSchema,
   subscriberCount: z.number().int(),
@@ -64,6 +70,9 @@ export const GroupPageResponseSchema = z.object({
 });
 export type GroupPageResponse = z.infer<typeof GroupPageResponseSchema>;
 
+/** The fair queue's cap on one person's open questions, when a group sets one. */
+export const GROUP_LIMITS_QUEUE = { openQuestionCapMin: 1, openQuestionCapMax: 100 } as const;
+
 /**
  * Body of POST /api/groups. Checked on the server with GROUP_MESSAGES (so kept loose in
  * types here); groupImage is '' or the URL of a 'group' image the creator uploaded.
@@ -75,6 +84,15 @@ export const GroupCreateInputSchema = z.strictObject({
   groupImage: z.string().default(''),
   ama: z.boolean().default(false),
   questionsNeedApproval: z.boolean().default(false),
+  anonymousQuestions: z.boolean().default(false),
+  openQuestionCap: z
+    .number()
+    .int()
+    .min(GROUP_LIMITS_QUEUE.openQuestionCapMin)
+    .max(GROUP_LIMITS_QUEUE.openQuestionCapMax)
+    .nullable()
+    .default(null),
+  freshOrder: z.boolean().default(false),
 });
 export type GroupCreateInput = z.input<typeof GroupCreateInputSchema>;
 
@@ -86,6 +104,15 @@ export const GroupUpdateInputSchema = z.strictObject({
   groupImage: z.string().optional(),
   ama: z.boolean().optional(),
   questionsNeedApproval: z.boolean().optional(),
+  anonymousQuestions: z.boolean().optional(),
+  openQuestionCap: z
+    .number()
+    .int()
+    .min(GROUP_LIMITS_QUEUE.openQuestionCapMin)
+    .max(GROUP_LIMITS_QUEUE.openQuestionCapMax)
+    .nullable()
+    .optional(),
+  freshOrder: z.boolean().optional(),
 });
 export type GroupUpdateInput = z.infer<typeof GroupUpdateInputSchema>;
 

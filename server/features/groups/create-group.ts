@@ -44,6 +44,10 @@ export async function createGroup(options: {
         ama: fields.ama ?? false,
         // approval only means something for a question queue, which only ama groups have
         questionsNeedApproval: (fields.ama ?? false) && (fields.questionsNeedApproval ?? false),
+        // so do the live Q&A's settings
+        anonymousQuestions: (fields.ama ?? false) && (fields.anonymousQuestions ?? false),
+        openQuestionCap: fields.ama ? (fields.openQuestionCap ?? null) : null,
+        freshOrder: (fields.ama ?? false) && (fields.freshOrder ?? false),
         ownerId: viewer.id,
       })
       .returning({ id: groups.id });

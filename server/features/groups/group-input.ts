@@ -17,6 +17,9 @@ export interface GroupFields {
   groupImage?: string;
   ama?: boolean;
   questionsNeedApproval?: boolean;
+  anonymousQuestions?: boolean;
+  openQuestionCap?: number | null;
+  freshOrder?: boolean;
 }
 
 /** '' (no picture) or the URL of a 'group' image `ownerId` uploaded (as profileImageURL checks avatars). */
@@ -63,6 +66,9 @@ export async function checkGroupFields(db: Queryable, input: GroupUpdateInput, o
   }
   if (input.ama !== undefined) fields.ama = input.ama;
   if (input.questionsNeedApproval !== undefined) fields.questionsNeedApproval = input.questionsNeedApproval;
+  if (input.anonymousQuestions !== undefined) fields.anonymousQuestions = input.anonymousQuestions;
+  if (input.openQuestionCap !== undefined) fields.openQuestionCap = input.openQuestionCap;
+  if (input.freshOrder !== undefined) fields.freshOrder = input.freshOrder;
   const entries = Object.entries(problems);
   if (entries.length > 0) {
     throw validationFailed(

@@ -30,6 +30,10 @@ export function presentGroup(row: GroupSummaryRow): GroupSummary {
     ama: row.ama,
     // only an ama group has a question queue to approve
     questionsNeedApproval: row.ama && row.questionsNeedApproval,
+    // the live Q&A's settings, which only a question queue has
+    anonymousQuestions: row.ama && row.anonymousQuestions,
+    openQuestionCap: row.ama ? row.openQuestionCap : null,
+    freshOrder: row.ama && row.freshOrder,
     ownerId: row.ownerId,
     host: { id: row.ownerId, username: row.hostUsername, name: row.hostName, profileImageURL: row.hostImage },
     subscriberCount: row.subscriberCount,

@@ -32,7 +32,12 @@ export async function updateGroup(options: {
       const fields = await checkGroupFields(tx, input, viewer.id);
       if (fields.slug !== undefined && (await isSlugTaken(tx, fields.slug, groupId))) throw slugTaken();
       // approval only means something for a question queue, which only ama groups have
-      if (!(fields.ama ?? found.ama)) fields.questionsNeedApproval = false;
+      if (!(fields.ama ?? found.ama)) {
+        fields.questionsNeedApproval = false;
+        fields.anonymousQuestions = false;
+        fields.openQuestionCap = null;
+        fields.freshOrder = false;
+      }
       const [row] = await tx
         .update(groups)
         .set({ ...fields, updatedAt: sql`now()` })

@@ -23,6 +23,10 @@ export function notificationText(item: Pick<Notification, 'kind' | 'actor' | 'gr
       return `${group} is live now`;
     case 'reply':
       return `${name} replied to you`;
+    case 'question_merged':
+      return `A question you asked or upvoted in ${group} was merged into another`;
+    case 'question_carried':
+      return `A question you asked or upvoted in ${group} was carried over`;
   }
 }
 
