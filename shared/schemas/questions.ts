@@ -25,11 +25,17 @@ export type Answer = z.infer<typeof AnswerSchema>;
 
 export const QuestionStatusSchema = z.enum(['pending', 'open', 'answered']);
 
+/** The person every reader sees as the author of an anonymous question: no id, no handle, no picture. */
+export const ANONYMOUS_AUTHOR = { id: '', username: '', name: 'Anonymous', profileImageURL: '' } as const;
+
 export const QuestionSchema = z.object({
   id: z.string(),
   groupId: z.string(),
   sessionId: z.string().nullable(),
+  /** `ANONYMOUS_AUTHOR` when `isAnonymous`, for every reader (the host and the asker included). */
   author: GroupPersonSchema,
+  /** Asked anonymously (the group allows it). */
+  isAnonymous: z.boolean(),
   body: z.string(),
   status: QuestionStatusSchema,
   /** Hidden by the host: only the host and the author see it. */
@@ -42,6 +48,12 @@ export const QuestionSchema = z.object({
   commentCount: z.number().int(),
   answer: AnswerSchema.nullable(),
   answeredAt: z.iso.datetime().nullable(),
+  /** Merged into another question of the group (its votes pooled there): that question. */
+  mergedInto: z.object({ id: z.string(), body: z.string() }).nullable(),
+  /** Carried over from an ended session (to this one, or to the answer-later list): that session. */
+  carriedFrom: z.object({ sessionId: z.string(), title: z.string() }).nullable(),
+  /** Waiting in the group's "answer later" list since then; null when not in it. */
+  answerLaterAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable(),
@@ -51,12 +63,16 @@ export type Question = z.infer<typeof QuestionSchema>;
 
 /**
  * Query of GET /api/groups/:groupId/questions. sort top = votes, then older first; new = newest
- * first. view open (default: open questions, the pinned one excluded from the list because it
- * comes in `pinned`), answered, pending (host only: awaiting approval), hidden (host only).
+ * first; fresh = votes decayed by age (README, "Fair queue"); no sort: the group's own order
+ * (fresh when the group chose it, else top). view open (default: open questions, the pinned one
+ * excluded from the list because it comes in `pinned`), answered, pending (host only: awaiting
+ * approval), hidden (host only), later (the group's answer-later list). Merged questions are in
+ * no view.
  */
+export const QUESTION_SORTS = ['top', 'new', 'fresh'] as const;
 export const QuestionListQuerySchema = z.strictObject({
-  sort: z.enum(['top', 'new']).default('top'),
-  view: z.enum(['open', 'answered', 'pending', 'hidden']).default('open'),
+  sort: z.enum(QUESTION_SORTS).optional(),
+  view: z.enum(['open', 'answered', 'pending', 'hidden', 'later']).default('open'),
   cursor: z.string().max(300).optional(),
   limit: z.coerce.number().int().min(1).max(CONTENT_LIMITS.pageMax).default(CONTENT_LIMITS.pageSize),
   /** Only the questions asked for this AMA session. */
@@ -71,7 +87,12 @@ export const QuestionListResponseSchema = z.object({
 export type QuestionListResponse = z.infer<typeof QuestionListResponseSchema>;
 
 /** Body of POST /api/groups/:groupId/questions (action ask, target questionQueue; ama groups only). */
-export const QuestionInputSchema = z.strictObject({ body: z.string(), sessionId: z.string().max(100).optional() });
+export const QuestionInputSchema = z.strictObject({
+  body: z.string(),
+  sessionId: z.string().max(100).optional(),
+  /** Ask anonymously: only where the group allows it (canAskAnonymously), else 400. */
+  anonymous: z.boolean().optional(),
+});
 export const QuestionUpdateInputSchema = z.strictObject({ body: z.string() });
 export const QuestionResponseSchema = z.object({ question: QuestionSchema });
 export type QuestionResponse = z.infer<typeof QuestionResponseSchema>;
@@ -106,3 +127,6 @@ export const QuestionModerationInputSchema = z.strictObject({
   /** Why it is hidden, for the public moderation ledger (only with `isHidden: true`; 'other' when absent). */
   reason: LedgerHideReasonSchema.optional(),
 });
+
+/** Body of POST /api/questions/:questionId/merge: the question it goes into (same group, not merged itself). */
+export const QuestionMergeInputSchema = z.strictObject({ intoQuestionId: z.string().max(100) });

@@ -5,7 +5,7 @@ import type { QuestionListResponse } from '#shared/schemas/questions.ts';
 import type { Database } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
@@ -21,7 +21,7 @@ type QuestionCursor = [votes: number, time: string, id: string];
 const encode = (cursor: QuestionCursor) => encodeCursor(cursor);
 const decode = (cursor: string): QuestionCursor => decodeCursor(cursor, [...QUESTION_CURSOR]);
 
-export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden';
+export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden' | 'later';
 type QuestionSort = 'top' | 'new';
 /** Which session's questions: all of the group's, one session's, or none (a malformed session id). */
 type SessionFilter = 'all' | 'one' | 'none';
@@ -31,7 +31,12 @@ type SessionFilter = 'all' | 'one' | 'none';
  * the viewer's own pending or hidden ones, so an author sees what they asked; answered: answered,
  * not hidden (the author's own hidden too); pending and hidden: the host's views.
  */
-function viewCondition(view: QuestionView, viewerId: ViewerParam): SQL {
+function viewCondition(view: Exclude<QuestionView, 'later'>, viewerId: ViewerParam): SQL {
+  return sql`${questions.mergedIntoId} is null and ${viewStateCondition(view, viewerId)}`;
+}
+
+/** A view's condition on a question's state; a merged question is in none (`viewCondition`). */
+function viewStateCondition(view: Exclude<QuestionView, 'later'>, viewerId: ViewerParam): SQL {
   const own = viewerId === null ? sql`false` : sql`${questions.authorId} = ${viewerId}`;
   switch (view) {
     case 'open':
@@ -54,7 +59,7 @@ function sessionCondition(filter: SessionFilter): SQL | undefined {
   return filter === 'one' ? sql`${questions.sessionId} = ${sql.placeholder('sessionId')}` : sql`false`;
 }
 
-type PageShape = { sort: QuestionSort; view: QuestionView; after: boolean; signedIn: boolean; session: SessionFilter };
+type PageShape = { sort: QuestionSort; view: Exclude<QuestionView, 'later'>; after: boolean; signedIn: boolean; session: SessionFilter };
 
 /**
  * One page of a view in one sort, with or without a cursor, for a viewer or a visitor — and on a
@@ -123,7 +128,7 @@ export async function listQuestions(options: {
   db: Database;
   viewer: Viewer | null;
   groupId: string;
-  sort: QuestionSort;
+  sort?: QuestionSort | 'fresh' | undefined;
   view: QuestionView;
   cursor?: string | undefined;
   limit: number;
@@ -131,7 +136,10 @@ export async function listQuestions(options: {
   sessionId?: string | undefined;
   cache?: PageCache<QuestionListResponse> | undefined;
 }): Promise<QuestionListResponse> {
-  const { db, sort, view, limit, groupId } = options;
+  const { db, limit, groupId } = options;
+  const sort = options.sort ?? 'top';
+  const view = options.view;
+  if (sort === 'fresh' || view === 'later') throw badRequest('This order or view is not served yet');
   const viewerId = options.viewer?.id ?? null;
   if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
 

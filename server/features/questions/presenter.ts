@@ -1,4 +1,4 @@
-import type { Answer, Question } from '#shared/schemas/questions.ts';
+import { ANONYMOUS_AUTHOR, type Answer, type Question } from '#shared/schemas/questions.ts';
 import type { QuestionStatus } from '../../db/schema/index.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/iso-time.ts';
 import { canDeleteContent, canEditContent } from '#shared/lib/permissions.ts';
@@ -17,6 +17,12 @@ export interface QuestionRow {
   isHidden: boolean;
   pinnedAt: Date | null;
   answeredAt: Date | null;
+  isAnonymous: boolean;
+  mergedIntoId: string | null;
+  mergedIntoBody: string | null;
+  carriedFromSessionId: string | null;
+  carriedFromTitle: string | null;
+  answerLaterAt: Date | null;
   likeCount: number;
   commentCount: number;
   isLiked: boolean;
@@ -57,14 +63,21 @@ function presentAnswer(row: QuestionRow): Answer | null {
   };
 }
 
-/** A question as the queue shows it to `viewerId` (null: signed out), with what they may do with it. */
+/**
+ * A question as the queue shows it to `viewerId` (null: signed out), with what they may do with
+ * it. An anonymous question's author is `ANONYMOUS_AUTHOR` for every reader, its asker and the
+ * host included: nothing of the row's author leaves here but the asker's own permissions.
+ */
 export function presentQuestion(row: QuestionRow, viewerId: string | null): Question {
   const owned = { authorId: row.authorId, hostId: row.ownerId };
   return {
     id: row.id,
     groupId: row.groupId,
     sessionId: row.sessionId,
-    author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+    author: row.isAnonymous
+      ? { ...ANONYMOUS_AUTHOR }
+      : { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+    isAnonymous: row.isAnonymous,
     body: row.body,
     status: row.status,
     isHidden: row.isHidden,
@@ -75,6 +88,12 @@ export function presentQuestion(row: QuestionRow, viewerId: string | null): Ques
     commentCount: row.commentCount,
     answer: presentAnswer(row),
     answeredAt: isoTimeOrNull(row.answeredAt),
+    mergedInto: row.mergedIntoId === null ? null : { id: row.mergedIntoId, body: row.mergedIntoBody ?? '' },
+    carriedFrom:
+      row.carriedFromSessionId === null
+        ? null
+        : { sessionId: row.carriedFromSessionId, title: row.carriedFromTitle ?? '' },
+    answerLaterAt: isoTimeOrNull(row.answerLaterAt),
     createdAt: isoTime(row.createdAt),
     updatedAt: isoTime(row.updatedAt),
     editedAt: isoTimeOrNull(row.editedAt),

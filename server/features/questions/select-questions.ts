@@ -4,7 +4,7 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
-import { answers, groups, questions, users } from '../../db/schema/index.ts';
+import { amaSessions, answers, groups, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { presentQuestion } from './presenter.ts';
@@ -13,6 +13,9 @@ import { isUuid } from '../../lib/ids.ts';
 import { viewerLikes } from '../../lib/viewer-likes.ts';
 
 const answerAuthors = alias(users, 'answer_authors');
+/** The question a merged one went into, and the session a carried one came from. */
+const survivors = alias(questions, 'survivors');
+const carriedFrom = alias(amaSessions, 'carried_from');
 
 /**
  * Questions matching `where`, each in one row with its author, the group's owner, its answer
@@ -46,6 +49,12 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
       isHidden: questions.isHidden,
       pinnedAt: questions.pinnedAt,
       answeredAt: questions.answeredAt,
+      isAnonymous: questions.isAnonymous,
+      mergedIntoId: questions.mergedIntoId,
+      mergedIntoBody: survivors.body,
+      carriedFromSessionId: questions.carriedFromSessionId,
+      carriedFromTitle: carriedFrom.title,
+      answerLaterAt: questions.answerLaterAt,
       likeCount: questions.likeCount,
       commentCount: questions.commentCount,
       isLiked: viewerLikes(viewerId, 'question', questions.id),
@@ -72,6 +81,8 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
     .innerJoin(groups, eq(groups.id, questions.groupId))
     .leftJoin(answers, eq(answers.questionId, questions.id))
     .leftJoin(answerAuthors, eq(answerAuthors.id, answers.authorId))
+    .leftJoin(survivors, eq(survivors.id, questions.mergedIntoId))
+    .leftJoin(carriedFrom, eq(carriedFrom.id, questions.carriedFromSessionId))
     .where(where)
     .$dynamic();
 }
