@@ -63,7 +63,10 @@ export const userTopic = (userId: string) => `user:${userId}`;
  * ids.parentId, data.parentType), like.changed (ids.targetId, data.targetType, data.likeCount),
  * question.created/updated/deleted (ids.questionId; a pending question is announced only to the
  * host's user topic), question.answered (ids.questionId), question.pinned (ids.questionId or
- * data.pinned null).
+ * data.pinned null), question.merged and question.unmerged (ids.questionId the merged one,
+ * data.intoQuestionId the one it went into, data.likeCount that one's votes after), and
+ * questions.carried (ids.sessionId the ended session, data.toSessionId the next one or null for
+ * the answer-later list, data.count; and when the answer-later list is cleared, data.cleared).
  */
 export const CONTENT_LIVE_EVENTS = {
   postCreated: 'post.created',
@@ -78,6 +81,9 @@ export const CONTENT_LIVE_EVENTS = {
   questionDeleted: 'question.deleted',
   questionAnswered: 'question.answered',
   questionPinned: 'question.pinned',
+  questionMerged: 'question.merged',
+  questionUnmerged: 'question.unmerged',
+  questionsCarried: 'questions.carried',
 } as const;
 
 /** Live events on `user:{id}`: a notification arrived, or some were read in another tab (the bell refetches). */
