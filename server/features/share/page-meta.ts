@@ -232,11 +232,16 @@ async function sessionPage(db: Queryable, id: string, publicUrl: string): Promis
   return { head, body };
 }
 
+/** A session's pages besides its own: `/event/{id}/present`, `/event/{id}/ledger`, `/event/{id}/analytics`. */
+const SESSION_SUB_PAGES: ReadonlySet<string> = new Set(['present', 'ledger', 'analytics']);
+/** A group's pages that show no shared text: `/group/{slug}/ledger`, `/group/{slug}/analytics`. */
+const GROUP_SUB_PAGES: ReadonlySet<string> = new Set(['ledger', 'analytics']);
+
 /**
  * The <head> and body of a shared link to a group (`/group/{slug}`), one of its questions
  * (`/group/{slug}/question/{id}`) or posts (`/group/{slug}/post/{id}`), or an AMA session
  * (`/event/{id}`), so links preview in chat apps; a 404 page when the group or session does
- * not exist (the session's presenter view, `/event/{id}/present`, too); 'spa' for every other path (and questions or posts not everyone may see).
+ * not exist (a session's presenter view, ledger and analytics, and a group's ledger and analytics, too); 'spa' for every other path (and questions or posts not everyone may see).
  */
 export async function resolveSharedPage(options: {
   db: Queryable;
@@ -253,11 +258,15 @@ export async function resolveSharedPage(options: {
     const page = await sessionPage(db, slug, publicUrl);
     return page ? { kind: 'page', ...page } : { kind: 'not-found', head: notFoundHead('Session not found') };
   }
-  // The presenter view shows no shared text (it is a streaming program's source), only the app.
-  if (first === 'event' && segments.length === 3 && slug && kind === 'present') {
+  // The presenter view shows no shared text (it is a streaming program's source), only the app;
+  // so do a session's moderation ledger and its host analytics.
+  if (first === 'event' && segments.length === 3 && slug && kind && SESSION_SUB_PAGES.has(kind)) {
     return (await sessionExists(db, slug)) ? SPA : { kind: 'not-found', head: notFoundHead('Session not found') };
   }
   if (first !== 'group' || !slug) return SPA;
+  if (segments.length === 3 && kind && GROUP_SUB_PAGES.has(kind)) {
+    return (await findGroup(db, slug)) ? SPA : { kind: 'not-found', head: notFoundHead(GROUP_MESSAGES.notFound) };
+  }
   if (segments.length !== 2 && segments.length !== 4) return SPA;
   if (segments.length === 4 && kind !== 'question' && kind !== 'post') return SPA;
   const group = await findGroup(db, slug);
