@@ -131,7 +131,7 @@ export async function listSessionLedger(options: {
 /**
  * A session's totals: asked counts its questions now and those the host rejected or removed (their
  * rows are gone, their entries stay), not those their author deleted; answered and hidden are the
- * questions' state now; merged and carried over count their entries.
+ * questions' state now; carried over counts its entries, merged its entries less their undos.
  */
 async function sessionTotals(db: Queryable, sessionId: string): Promise<LedgerTotals> {
   const ofQuestions = (filter: SQL) =>
@@ -143,7 +143,7 @@ async function sessionTotals(db: Queryable, sessionId: string): Promise<LedgerTo
       asked: sql<number>`${ofQuestions(sql`true`)} + ${ofEntries(sql`'rejected', 'removed'`)}`,
       answered: ofQuestions(sql`${questions.status} = 'answered'`),
       hidden: ofQuestions(sql`${questions.isHidden}`),
-      merged: ofEntries(sql`'merged'`),
+      merged: sql<number>`${ofEntries(sql`'merged'`)} - ${ofEntries(sql`'unmerged'`)}`,
       carriedOver: ofEntries(sql`'carried'`),
     })
     .from(amaSessions)
