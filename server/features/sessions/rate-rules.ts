@@ -9,4 +9,11 @@ export const SESSION_RATE_RULES = {
     windowSeconds: 60 * 60,
     what: 'Too many sessions scheduled',
   },
+  /** Carrying over (and clearing the answer-later list) notifies and e-mails askers and voters. */
+  carryPerAccount: {
+    name: 'session-carry:account',
+    limit: 60,
+    windowSeconds: 60 * 60,
+    what: 'Too many carry-overs',
+  },
 } satisfies Record<string, RateRule>;

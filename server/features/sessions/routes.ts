@@ -14,6 +14,13 @@ import {
 import { perAccount } from '../../plugins/rate-limit.ts';
 import { PageCache } from '../../lib/page-cache.ts';
 import { sessionCalendar } from './calendar.ts';
+import { carryQuestions, clearAnswerLater, previewCarry } from './carry-over.ts';
+import {
+  AnswerLaterClearResponseSchema,
+  CarryInputSchema,
+  CarryPreviewResponseSchema,
+  CarryResponseSchema,
+} from './carry-schemas.ts';
 import { changeSessionState } from './change-session-state.ts';
 import { createSession } from './create-session.ts';
 import { deleteSession } from './delete-session.ts';
@@ -231,6 +238,63 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${name}.md"`)
         .send(transcriptMarkdown(transcript, publicUrl));
     },
+  );
+
+  app.get(
+    '/api/sessions/:sessionId/carry',
+    {
+      schema: {
+        summary: "What carrying the session's open questions over would move now, and where",
+        description:
+          "open: its open questions (not answered, hidden, pending or merged); toSession: the group's next " +
+          'session (scheduled or live, the earliest), or null when they would go to the answer-later list.',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        response: { 200: CarryPreviewResponseSchema, 404: error },
+      },
+    },
+    async (request) => previewCarry({ db: app.db, sessionId: request.params.sessionId }),
+  );
+
+  app.post(
+    '/api/sessions/:sessionId/carry',
+    {
+      schema: {
+        summary: "Carry an ended session's open questions over to the group's next session (the host)",
+        description:
+          'The top N by votes (then the oldest), or all without `top`, move with their votes to the earliest ' +
+          'scheduled or live session of the group, or to its answer-later list when there is none. Askers and ' +
+          'voters are told. A session not ended yet is 409; carrying again moves only what is still open.',
+        tags: TAGS,
+        params: SessionParamsSchema,
+        body: CarryInputSchema.nullish(),
+        response: { 200: CarryResponseSchema, ...writeErrors },
+      },
+      config: perAccount(SESSION_RATE_RULES.carryPerAccount),
+    },
+    async (request) =>
+      carryQuestions({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        sessionId: request.params.sessionId,
+        top: request.body?.top,
+        mail: { service: app.mail, publicUrl },
+      }),
+  );
+
+  app.post(
+    '/api/groups/:groupId/answer-later/clear',
+    {
+      schema: {
+        summary: "Empty the group's answer-later list (the host); the questions stay open in the group",
+        tags: TAGS,
+        params: GroupParamsSchema,
+        response: { 200: AnswerLaterClearResponseSchema, ...writeErrors },
+      },
+      config: perAccount(SESSION_RATE_RULES.carryPerAccount),
+    },
+    async (request) =>
+      clearAnswerLater({ transaction: app.transaction, viewer: request.viewer, groupId: request.params.groupId }),
   );
 
   app.get(
