@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { FAIR_QUEUE_MESSAGES } from '#shared/constants/fair-queue.ts';
+import { canAskAnonymously } from '#shared/lib/permissions.ts';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
@@ -15,19 +17,25 @@ import { QUESTION_RATE_RULES } from './rate-rules.ts';
 import { presentQuestion } from './presenter.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { RunInTransaction } from '../../lib/transaction.ts';
+import { checkOpenQuestionCap } from './fair-queue-cap.ts';
 
 /**
  * Asks a question in an ama group (action ask on the questionQueue: subscribers, members and
  * the host). It waits for approval ('pending') when the group asks for that and the asker is
  * not the host; then only the host hears of it (on their user topic) and the group's activity
  * stays put until approval. At most 30 questions an hour per account.
+ *
+ * Anonymous (`input.anonymous`, where canAskAnonymously allows it, else 400): the row keeps its
+ * real author (rate limits, bans and the asker's own view work as for any question) and is marked
+ * is_anonymous, so every reader sees "Anonymous" and the host's notification names no actor.
+ * A group's cap on open questions (fair queue, see fair-queue-cap.ts) answers 409 beyond it.
  */
 export async function askQuestion(options: {
   transaction: RunInTransaction;
   rateLimit: RateLimiter;
   viewer: Viewer | null;
   groupId: string;
-  input: { body: string; sessionId?: string | undefined };
+  input: { body: string; sessionId?: string | undefined; anonymous?: boolean | undefined };
   /** After commit, when someone other than the host asked: schedules the host's batched e-mail. */
   onAsked?: (hostId: string) => Promise<void>;
 }): Promise<Question> {
@@ -57,6 +65,8 @@ export async function askQuestion(options: {
         columns: {
           ama: sql`"groups"."ama"`,
           questionsNeedApproval: sql`"groups"."questions_need_approval"`,
+          anonymousQuestions: sql`"groups"."anonymous_questions"`,
+          openQuestionCap: sql`"groups"."open_question_cap"`,
           hostIsActive: sql`exists (select 1 from "users" "host" where "host"."id" = "groups"."owner_id" and "host"."disabled_at" is null)`,
           ...(sessionId !== undefined && isUuid(sessionId)
             ? { sessionGroupId: sql`(select "s"."group_id" from "ama_sessions" "s" where "s"."id" = ${sessionId})` }
@@ -75,6 +85,18 @@ export async function askQuestion(options: {
           throw badRequest(SESSION_MESSAGES.sessionOfOtherGroup, { sessionId: SESSION_MESSAGES.sessionOfOtherGroup });
         }
       }
+      const isAnonymous = input.anonymous === true;
+      if (isAnonymous && !canAskAnonymously(access.role, { anonymousQuestions: extra.anonymousQuestions === true })) {
+        throw badRequest(FAIR_QUEUE_MESSAGES.anonymousNotAllowed, {
+          anonymous: FAIR_QUEUE_MESSAGES.anonymousNotAllowed,
+        });
+      }
+      // The group row is locked (above) for the rest of the ask: asks in one group run one after
+      // another, so two at once cannot both pass the cap.
+      const cap = typeof extra.openQuestionCap === 'number' ? extra.openQuestionCap : null;
+      if (cap !== null && access.role !== 'host') {
+        await checkOpenQuestionCap(tx, { groupId: group.id, askerId: viewer.id, cap });
+      }
 
       const status = extra.questionsNeedApproval === true && access.role !== 'host' ? 'pending' : 'open';
       // the host hears of every question, pending ones too (those wait for their approval), as
@@ -86,6 +108,7 @@ export async function askQuestion(options: {
         body,
         status,
         sessionId: sessionId ?? null,
+        isAnonymous,
         hostToNotify: notifyHost ? group.ownerId : null,
       });
       emit({
@@ -112,7 +135,7 @@ export async function askQuestion(options: {
           isHidden: false,
           pinnedAt: null,
           answeredAt: null,
-          isAnonymous: false,
+          isAnonymous,
           mergedIntoId: null,
           mergedIntoBody: null,
           carriedFromSessionId: null,
@@ -155,7 +178,8 @@ export async function askQuestion(options: {
 /**
  * The new question, the group's activity moved forward (open questions only: a pending one
  * moves it at approval, see touchGroupActivity) and the host's notification (see
- * createNotifications; null: none), in one statement. Returns what the answer shows of it.
+ * createNotifications; null: none), in one statement. Returns what the answer shows of it. An
+ * anonymous question's notification names no actor: the row itself must not tell who asked.
  */
 async function insertQuestion(
   tx: Transaction,
@@ -165,6 +189,7 @@ async function insertQuestion(
     body: string;
     status: 'open' | 'pending';
     sessionId: string | null;
+    isAnonymous: boolean;
     hostToNotify: string | null;
   },
 ): Promise<{
@@ -181,7 +206,7 @@ async function insertQuestion(
       : sql``;
   const notify =
     values.hostToNotify !== null
-      ? sql`, "notified" as (insert into "notifications" ("user_id", "kind", "actor_id", "group_id", "target_type", "target_id", "excerpt") select ${values.hostToNotify}, 'new_question', ${values.authorId}, ${values.groupId}, 'question', "q"."id"::text, ${values.body.slice(0, 140)} from "q")`
+      ? sql`, "notified" as (insert into "notifications" ("user_id", "kind", "actor_id", "group_id", "target_type", "target_id", "excerpt") select ${values.hostToNotify}, 'new_question', ${values.isAnonymous ? null : values.authorId}::text, ${values.groupId}, 'question', "q"."id"::text, ${values.body.slice(0, 140)} from "q")`
       : sql``;
   const result = await tx.execute<{
     id: string;
@@ -191,8 +216,8 @@ async function insertQuestion(
     name: string;
     profile_image_url: string;
   }>(sql`with "q" as (
-      insert into "questions" ("group_id", "author_id", "body", "status", "session_id")
-      values (${values.groupId}, ${values.authorId}, ${values.body}, ${values.status}, ${values.sessionId})
+      insert into "questions" ("group_id", "author_id", "body", "status", "session_id", "is_anonymous")
+      values (${values.groupId}, ${values.authorId}, ${values.body}, ${values.status}, ${values.sessionId}, ${values.isAnonymous})
       returning "id", "created_at", "updated_at", "author_username", "author_name", "author_image"
     )${touch}${notify}
     select "q"."id", floor(extract(epoch from "q"."created_at") * 1000)::bigint as "created_ms",

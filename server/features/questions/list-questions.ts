@@ -3,35 +3,38 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import type { QuestionListResponse } from '#shared/schemas/questions.ts';
 import type { Database } from '../../db/client.ts';
-import { questions } from '../../db/schema/index.ts';
+import { groups, questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer, ViewerParam } from '../../lib/viewer.ts';
 import { findGroupOwner } from '../groups/public.ts';
-import { presentQuestion } from './presenter.ts';
+import { answerLaterCondition, freshScore, questionFreshScore } from './fair-queue-order.ts';
+import { presentQuestion, type QuestionRow } from './presenter.ts';
 import { selectQuestionsWith } from './select-questions.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 // Top pages also need the votes; times keep PostgreSQL's microseconds (see server/lib/cursor.ts).
 const QUESTION_CURSOR = [cursorPart.count, cursorPart.time, cursorPart.uuid] as const;
 type QuestionCursor = [votes: number, time: string, id: string];
-
-const encode = (cursor: QuestionCursor) => encodeCursor(cursor);
-const decode = (cursor: string): QuestionCursor => decodeCursor(cursor, [...QUESTION_CURSOR]);
+// Fresh pages also carry the reference time their scores were computed at (fair-queue-order.ts).
+const FRESH_CURSOR = [cursorPart.time, ...QUESTION_CURSOR] as const;
+type FreshCursor = [reference: string, ...QuestionCursor];
 
 export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden' | 'later';
-type QuestionSort = 'top' | 'new';
+type QuestionSort = 'top' | 'new' | 'fresh';
 /** Which session's questions: all of the group's, one session's, or none (a malformed session id). */
 type SessionFilter = 'all' | 'one' | 'none';
 
 /**
  * Which questions of a view the viewer sees. open: open, not hidden, not the pinned one — plus
  * the viewer's own pending or hidden ones, so an author sees what they asked; answered: answered,
- * not hidden (the author's own hidden too); pending and hidden: the host's views.
+ * not hidden (the author's own hidden too); pending and hidden: the host's views; later: the
+ * group's answer-later list (answerLaterCondition).
  */
-function viewCondition(view: Exclude<QuestionView, 'later'>, viewerId: ViewerParam): SQL {
+function viewCondition(view: QuestionView, viewerId: ViewerParam): SQL {
+  if (view === 'later') return answerLaterCondition();
   return sql`${questions.mergedIntoId} is null and ${viewStateCondition(view, viewerId)}`;
 }
 
@@ -59,7 +62,42 @@ function sessionCondition(filter: SessionFilter): SQL | undefined {
   return filter === 'one' ? sql`${questions.sessionId} = ${sql.placeholder('sessionId')}` : sql`false`;
 }
 
-type PageShape = { sort: QuestionSort; view: Exclude<QuestionView, 'later'>; after: boolean; signedIn: boolean; session: SessionFilter };
+type PageShape = { sort: QuestionSort; view: QuestionView; after: boolean; signedIn: boolean; session: SessionFilter };
+
+/** A page's order and the condition of its rows: after a cursor, those past it. */
+function pageOrder(sort: QuestionSort, after: boolean): { order: SQL; past: SQL | undefined } {
+  const [votes, time, id] = [sql.placeholder('votes'), sql.placeholder('time'), sql.placeholder('id')];
+  switch (sort) {
+    case 'top':
+      return {
+        order: sql`${questions.likeCount} desc, ${questions.createdAt} asc, ${questions.id} asc`,
+        past: after
+          ? sql`${questions.likeCount} <= ${votes} and (${questions.likeCount} < ${votes} or (${questions.createdAt}, ${questions.id}) > (${time}::timestamptz, ${id}::uuid))`
+          : undefined,
+      };
+    case 'new':
+      return {
+        order: sql`${questions.createdAt} desc, ${questions.id} desc`,
+        past: after ? sql`(${questions.createdAt}, ${questions.id}) < (${time}::timestamptz, ${id}::uuid)` : undefined,
+      };
+    case 'fresh': {
+      // the first page's reference time, the same for every page after it (in the cursor)
+      const reference = sql`${sql.placeholder('reference')}::timestamptz`;
+      const score = questionFreshScore(reference);
+      const lastScore = freshScore(sql`${votes}::int`, sql`${time}::timestamptz`, reference);
+      // A reading ranks the queue as it stood at its reference time: a question asked since
+      // waits for the next reading (the live event of its asking starts one), so it can neither
+      // push a question onto a page already read nor show twice.
+      const askedBefore = sql`${questions.createdAt} <= ${reference}`;
+      return {
+        order: sql`${score} desc, ${questions.createdAt} asc, ${questions.id} asc`,
+        past: after
+          ? sql`${askedBefore} and (${score} < ${lastScore} or (${score} = ${lastScore} and (${questions.createdAt}, ${questions.id}) > (${time}::timestamptz, ${id}::uuid)))`
+          : askedBefore,
+      };
+    }
+  }
+}
 
 /**
  * One page of a view in one sort, with or without a cursor, for a viewer or a visitor — and on a
@@ -71,23 +109,13 @@ function pageQuery(db: Database, shape: PageShape) {
   const name = `questions_page_${sort}_${view}_${after ? 'after' : 'first'}_${signedIn ? 'viewer' : 'visitor'}_${session}`;
   return preparedQuery(db, name, (statementName) => {
     const viewerId = signedIn ? sql.placeholder('viewerId') : null;
+    const { order, past } = pageOrder(sort, after);
     const conditions: (SQL | undefined)[] = [
       eq(questions.groupId, sql.placeholder('groupId')),
       viewCondition(view, viewerId),
       sessionCondition(session),
+      past,
     ];
-    if (after) {
-      const [votes, time, id] = [sql.placeholder('votes'), sql.placeholder('time'), sql.placeholder('id')];
-      conditions.push(
-        sort === 'top'
-          ? sql`${questions.likeCount} <= ${votes} and (${questions.likeCount} < ${votes} or (${questions.createdAt}, ${questions.id}) > (${time}::timestamptz, ${id}::uuid))`
-          : sql`(${questions.createdAt}, ${questions.id}) < (${time}::timestamptz, ${id}::uuid)`,
-      );
-    }
-    const order =
-      sort === 'top'
-        ? sql`${questions.likeCount} desc, ${questions.createdAt} asc, ${questions.id} asc`
-        : sql`${questions.createdAt} desc, ${questions.id} desc`;
     const page = selectQuestionsWith(db, viewerId, and(...conditions), {
       snapshot: currentSnapshot.as('snapshot'),
       part: sql<number>`0`.as('part'),
@@ -116,19 +144,42 @@ function pageQuery(db: Database, shape: PageShape) {
   });
 }
 
+/** The order a group's queue opens in when no sort is asked for: its fresh order, and its host. */
+function groupOrderQuery(db: Database) {
+  return preparedQuery(db, 'questions_group_order', (name) =>
+    db
+      .select({ freshOrder: groups.freshOrder, ownerId: groups.ownerId, snapshot: currentSnapshot })
+      .from(groups)
+      .where(eq(groups.id, sql.placeholder('groupId')))
+      .limit(1)
+      .prepare(name),
+  );
+}
+
+/** The cursor of the page after `last`; fresh pages carry their reference time too. */
+function nextCursorOf(sort: QuestionSort, reference: string | null, last: QuestionRow & { cursorTime: string }) {
+  const position: QuestionCursor = [last.likeCount, last.cursorTime, last.id];
+  return sort === 'fresh' && reference !== null ? encodeCursor([reference, ...position]) : encodeCursor(position);
+}
+
 /**
  * One page of a group's question queue (see QuestionListQuerySchema): top = most votes, then
- * oldest, then id; new = newest first. Keyset cursors walk questions_group_top_idx and
- * questions_group_created_idx. Each question comes with its answer and the viewer's likes in
- * the same query; the first page also carries the group's pinned question. Every query is
- * prepared once per shape (server/lib/prepared.ts). With `cache`, a page is served again until
- * something it shows changes (server/lib/page-cache.ts, decision 034).
+ * oldest, then id; new = newest first; fresh = the fair queue's decayed score (fair-queue-order.ts),
+ * then oldest, then id, against a reference time fixed by the first page and carried in the
+ * cursor, so every page of one reading ranks alike. No sort: the group's own (fresh when it chose
+ * the fresh order, else top). Keyset cursors walk questions_group_top_idx and
+ * questions_group_created_idx; the fresh order scores the view's questions of the group. Each
+ * question comes with its answer and the viewer's likes in the same query; the first page also
+ * carries the group's pinned question. Every query is prepared once per shape
+ * (server/lib/prepared.ts). With `cache`, a page is served again until something it shows changes
+ * (server/lib/page-cache.ts, decision 034); a page in the group's own order also until the group's
+ * row changes (its order may have).
  */
 export async function listQuestions(options: {
   db: Database;
   viewer: Viewer | null;
   groupId: string;
-  sort?: QuestionSort | 'fresh' | undefined;
+  sort?: QuestionSort | undefined;
   view: QuestionView;
   cursor?: string | undefined;
   limit: number;
@@ -136,18 +187,39 @@ export async function listQuestions(options: {
   sessionId?: string | undefined;
   cache?: PageCache<QuestionListResponse> | undefined;
 }): Promise<QuestionListResponse> {
-  const { db, limit, groupId } = options;
-  const sort = options.sort ?? 'top';
-  const view = options.view;
-  if (sort === 'fresh' || view === 'later') throw badRequest('This order or view is not served yet');
+  const { db, limit, groupId, view } = options;
   const viewerId = options.viewer?.id ?? null;
   if (!isUuid(groupId)) throw notFound(GROUP_MESSAGES.notFound);
 
   const session: SessionFilter = options.sessionId === undefined ? 'all' : isUuid(options.sessionId) ? 'one' : 'none';
-  const after = options.cursor ? decode(options.cursor) : null;
   // one page per viewer: it carries their likes, and their own pending and hidden questions
-  const key = JSON.stringify([viewerId, groupId, sort, view, limit, options.sessionId, options.cursor]);
+  const key = JSON.stringify([
+    viewerId,
+    groupId,
+    options.sort ?? 'group',
+    view,
+    limit,
+    options.sessionId,
+    options.cursor,
+  ]);
   return servePage(options.cache, db, key, async () => {
+    let sort = options.sort;
+    let chosenFrom: { ownerId: string; snapshot: string } | null = null;
+    if (sort === undefined) {
+      const [settings] = await groupOrderQuery(db).execute({ groupId });
+      if (!settings) throw notFound(GROUP_MESSAGES.notFound);
+      sort = settings.freshOrder ? 'fresh' : 'top';
+      chosenFrom = settings;
+    }
+    let after: QuestionCursor | null = null;
+    let reference: string | null = null;
+    if (sort === 'fresh') {
+      const fresh = options.cursor ? (decodeCursor(options.cursor, [...FRESH_CURSOR]) as FreshCursor) : null;
+      reference = fresh ? fresh[0] : new Date().toISOString();
+      after = fresh ? [fresh[1], fresh[2], fresh[3]] : null;
+    } else if (options.cursor) {
+      after = decodeCursor(options.cursor, [...QUESTION_CURSOR]) as QuestionCursor;
+    }
     const signedIn = viewerId !== null;
     const values = {
       groupId,
@@ -155,10 +227,11 @@ export async function listQuestions(options: {
       sessionId: options.sessionId,
       limit: limit + 1,
       ...(after ? { votes: after[0], time: after[1], id: after[2] } : {}),
+      ...(reference !== null ? { reference } : {}),
     };
     const rows = await pageQuery(db, { sort, view, after: after !== null, signedIn, session }).execute(values);
     // Every row names the group's host; without a row, ask for the group itself (404, or an empty queue).
-    const ownerId = rows[0]?.ownerId ?? (await findGroupOwner(db, groupId));
+    const ownerId = rows[0]?.ownerId ?? chosenFrom?.ownerId ?? (await findGroupOwner(db, groupId));
     if (ownerId === undefined) throw notFound(GROUP_MESSAGES.notFound);
     if ((view === 'pending' || view === 'hidden') && viewerId !== ownerId) {
       throw forbidden(CONTENT_MESSAGES.onlyHostModerates);
@@ -167,16 +240,20 @@ export async function listQuestions(options: {
     const pinnedRow = rows.find((row) => row.part === 1);
     const page = listed.slice(0, limit);
     const last = page.at(-1);
-    const nextCursor = listed.length > limit && last ? encode([last.likeCount, last.cursorTime, last.id]) : null;
     const result: QuestionListResponse = {
       pinned: pinnedRow ? presentQuestion(pinnedRow, viewerId) : null,
       questions: page.map((row) => presentQuestion(row, viewerId)),
-      nextCursor,
+      nextCursor: listed.length > limit && last ? nextCursorOf(sort, reference, last) : null,
     };
-    // an empty page was answered by another statement (the group's owner): not kept
+    // An empty page was answered by another statement (the group's owner): not kept. A page in
+    // the group's own order was chosen by the group's row, read first: its snapshot, and its scope.
+    const first = rows[0];
+    if (!first) return { value: result, source: undefined };
     return {
       value: result,
-      source: rows[0] ? { scopes: [pageScope(groupId, 'queue')], snapshot: rows[0].snapshot } : undefined,
+      source: chosenFrom
+        ? { scopes: [pageScope(groupId, 'queue'), pageScope(groupId, 'group')], snapshot: chosenFrom.snapshot }
+        : { scopes: [pageScope(groupId, 'queue')], snapshot: first.snapshot },
     };
   });
 }
