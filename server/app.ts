@@ -30,6 +30,7 @@ import { sitePlugin } from './features/site/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
 import { ledgerPlugin } from './features/ledger/plugin.ts';
+import { hostAnalyticsPlugin } from './features/host-analytics/plugin.ts';
 import { searchPlugin } from './features/search/plugin.ts';
 import { sessionsPlugin, type SessionsPluginOptions } from './features/sessions/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(groupsPlugin);
   await app.register(questionsPlugin);
   await app.register(ledgerPlugin);
+  await app.register(hostAnalyticsPlugin);
   await app.register(postsPlugin);
   await app.register(commentsPlugin);
   await app.register(likesPlugin);
