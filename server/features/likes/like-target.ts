@@ -27,6 +27,8 @@ export interface LikeTarget {
   /** Items of a question, or under one: the question is hidden by the host, or waits for approval. */
   isHidden: boolean;
   isPending: boolean;
+  /** A question merged into another: its votes went there, and it takes none (nor loses any) while merged. */
+  isMerged: boolean;
   likeCount: number;
 }
 
@@ -81,7 +83,7 @@ async function resolveLikeTarget(
         .$dynamic();
       const [row] = await (lock ? query.for('key share', { of: posts }) : query);
       if (!row) throw missing();
-      return { ...row, type, target: 'posts', isHidden: false, isPending: false };
+      return { ...row, type, target: 'posts', isHidden: false, isPending: false, isMerged: false };
     }
     case 'question': {
       const query = db
@@ -90,6 +92,7 @@ async function resolveLikeTarget(
           groupId: questions.groupId,
           authorId: questions.authorId,
           likeCount: questions.likeCount,
+          isMerged: sql<boolean>`${questions.mergedIntoId} is not null`,
           ...questionColumns,
         })
         .from(questions)
@@ -117,7 +120,7 @@ async function resolveLikeTarget(
       const [row] = await (lock ? query.for('key share', { of: answers }) : query);
       if (!row) throw missing();
       // an answer is seen wherever its question is: by the question's author too
-      return { ...row, authorId: row.questionAuthorId, type, target: 'questionQueue' };
+      return { ...row, authorId: row.questionAuthorId, type, target: 'questionQueue', isMerged: false };
     }
     case 'comment': {
       const query = db
@@ -144,7 +147,9 @@ async function resolveLikeTarget(
         likeCount: row.likeCount,
         type,
       };
-      if (row.parentType === 'post') return { ...base, target: 'posts', isHidden: false, isPending: false };
+      if (row.parentType === 'post') {
+        return { ...base, target: 'posts', isHidden: false, isPending: false, isMerged: false };
+      }
       const [question] = await db
         .select({ isHidden: questions.isHidden, isPending: questionColumns.isPending, authorId: questions.authorId })
         .from(questions)
@@ -157,6 +162,7 @@ async function resolveLikeTarget(
         target: 'questionQueue',
         isHidden: question.isHidden,
         isPending: question.isPending,
+        isMerged: false,
       };
     }
   }

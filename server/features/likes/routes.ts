@@ -11,7 +11,7 @@ const CursorQuerySchema = z.strictObject({ cursor: z.string().max(300).optional(
 
 const error = ErrorResponseSchema;
 const readErrors = { 400: error, 403: error, 404: error };
-const writeErrors = { 400: error, 401: error, 403: error, 404: error, 429: error };
+const writeErrors = { 400: error, 401: error, 403: error, 404: error, 409: error, 429: error };
 const RULE =
   'The permission rule decides: signed out 401 `unauthenticated`; a guest 403 `subscription_required` (the client ' +
   'opens the subscribe gate); a refusal with a reason 403 `forbidden`.';
@@ -26,7 +26,8 @@ export const likeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary,
         description:
           `${RULE} Action like on target posts (posts and their comments) or questionQueue (questions, answers ` +
-          'and their comments). A hidden question: 403 for anyone but its host and author; a pending one: 404. ' +
+          'and their comments). A hidden question: 403 for anyone but its host and author; a pending one: 404; ' +
+          'one merged into another: 409 `question_merged` (vote on that one). ' +
           'At most 600 likes an hour.',
         tags: ['likes'],
         params: LikeTargetParamsSchema,

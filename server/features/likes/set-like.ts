@@ -4,6 +4,8 @@ import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import type { LikeResponse } from '#shared/schemas/likes.ts';
 import type { Transaction } from '../../db/client.ts';
 import { answers, comments, posts, questions } from '../../db/schema/index.ts';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { authorizeGroupAction } from '../groups/public.ts';
 import { requireVisibleQuestion } from '../questions/public.ts';
@@ -16,7 +18,8 @@ import type { RunInTransaction } from '../../lib/transaction.ts';
  * for the rest). A hidden or pending question, and what hangs under it, is the host's and its
  * author's alone. The like row and the item's likeCount change in one transaction, the counter
  * only when a row really changed, so counts stay exact under any concurrency; watchers of the
- * group hear 'like.changed'.
+ * group hear 'like.changed'. A question merged into another takes no vote and loses none (409
+ * 'question_merged'): its votes live on the question it went into.
  */
 export async function setLike(options: {
   transaction: RunInTransaction;
@@ -36,6 +39,8 @@ export async function setLike(options: {
       target: target.target,
     });
     requireVisibleQuestion(target, viewer);
+    // the merge pooled its votes on the target; the row lock above waited for a merge under way
+    if (target.isMerged) throw new AppError(409, 'question_merged', CONTENT_MESSAGES.questionMergedNoVote);
     const likeCount = await changeLike(tx, { target, userId: viewer.id, isLiked });
     if (likeCount === null) return { isLiked, likeCount: await readLikeCount(tx, target) };
     emit({

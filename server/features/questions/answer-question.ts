@@ -5,7 +5,7 @@ import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 import type { Transaction } from '../../db/client.ts';
 import { answers, groups, likes, questions, users } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
 import { touchGroupActivity } from '../groups/public.ts';
@@ -37,6 +37,8 @@ export async function answerQuestion(options: {
     const { group, question } = await lockQuestion(tx, options.questionId);
     if (group.ownerId !== viewer.id) throw new AppError(403, 'forbidden', CONTENT_MESSAGES.onlyHostAnswers);
     if (question.isHidden) throw badRequest(CONTENT_MESSAGES.itemHidden);
+    // the question it was merged into is the one answered
+    if (question.mergedIntoId !== null) throw conflict(CONTENT_MESSAGES.questionIsMerged);
     const body = checkText(options.body, 'answer');
     const [earlier] = await tx
       .select({ id: answers.id })

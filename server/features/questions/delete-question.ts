@@ -21,7 +21,8 @@ type LockedQuestion = Awaited<ReturnType<typeof lockQuestion>>;
  * without a foreign key), and tells who saw it. The author's or host's delete and an
  * administrator's removal both come here, after their own checks. A moderator's removal (the
  * host's of someone else's question, or an administrator's) goes to the public moderation ledger:
- * 'rejected' while the question waited for approval, 'removed' otherwise.
+ * 'rejected' while the question waited for approval, 'removed' otherwise. Questions merged into
+ * it come back to the queue.
  */
 export async function removeQuestion(
   tx: Transaction,
@@ -58,6 +59,12 @@ export async function removeQuestion(
   );
   await tx.delete(comments).where(isQuestionComment);
   await tx.delete(answers).where(eq(answers.questionId, question.id));
+  // questions merged into it come back to the queue with their own votes (the pooled ones went
+  // with it); their merge records go with it (cascade)
+  await tx
+    .update(questions)
+    .set({ mergedIntoId: null, mergedAt: null, updatedAt: sql`now()` })
+    .where(eq(questions.mergedIntoId, question.id));
   await tx.delete(questions).where(eq(questions.id, question.id));
   if (removedBy !== 'author') {
     await recordLedgerEntries(tx, emit, [

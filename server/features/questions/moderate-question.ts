@@ -6,7 +6,7 @@ import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import type { Question, QuestionModerationInputSchema } from '#shared/schemas/questions.ts';
 import type { LiveEvent } from '#shared/schemas/live.ts';
 import { questions } from '../../db/schema/index.ts';
-import { AppError, badRequest } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { touchGroupActivity } from '../groups/public.ts';
 import { recordLedgerEntries, type LedgerEntryInput } from '../ledger/public.ts';
@@ -23,7 +23,7 @@ export type QuestionModerationInput = z.infer<typeof QuestionModerationInputSche
  * unpinning the group's other pinned question, since one is answered at a time — or unpin it.
  * Pending and hidden questions cannot be pinned. Approving, hiding (with its reason, 'other'
  * when none is given) and showing again are written to the public moderation ledger in the
- * same transaction.
+ * same transaction. A merged question is not moderated until the merge is undone (409).
  */
 export async function moderateQuestion(options: {
   transaction: RunInTransaction;
@@ -38,6 +38,8 @@ export async function moderateQuestion(options: {
   return options.transaction(async (tx, { emit }) => {
     const { group, question } = await lockQuestion(tx, options.questionId);
     if (group.ownerId !== viewer.id) throw new AppError(403, 'forbidden', CONTENT_MESSAGES.onlyHostModerates);
+    // a merged question is frozen (its votes live on the question it went into) until its undo
+    if (question.mergedIntoId !== null) throw conflict(CONTENT_MESSAGES.questionIsMerged);
 
     let status = question.status;
     if (input.isApproved && status === 'pending') status = 'open';

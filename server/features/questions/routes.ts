@@ -7,12 +7,14 @@ import {
   QuestionListQuerySchema,
   QuestionListResponseSchema,
   type QuestionListResponse,
+  QuestionMergeInputSchema,
   QuestionModerationInputSchema,
   QuestionResponseSchema,
   QuestionUpdateInputSchema,
   SimilarQuestionsQuerySchema,
   SimilarQuestionsResponseSchema,
 } from '#shared/schemas/questions.ts';
+import { DuplicateQuestionsResponseSchema, QuestionMergeResponseSchema } from '#shared/schemas/question-merges.ts';
 import { PageCache } from '../../lib/page-cache.ts';
 import { perAccount } from '../../plugins/rate-limit.ts';
 import { answerQuestion } from './answer-question.ts';
@@ -20,10 +22,11 @@ import { askQuestion } from './ask-question.ts';
 import { deleteQuestion } from './delete-question.ts';
 import { editQuestion } from './edit-question.ts';
 import { listQuestions } from './list-questions.ts';
+import { mergeQuestion, undoMerge } from './merge-question.ts';
 import { moderateQuestion } from './moderate-question.ts';
 import { QUESTION_RATE_RULES } from './rate-rules.ts';
 import { readQuestion } from './select-questions.ts';
-import { findSimilarQuestions } from './similar-questions.ts';
+import { findDuplicateQuestions, findSimilarQuestions } from './similar-questions.ts';
 
 // Loose on purpose: a malformed id is answered 404 by the use cases.
 const GroupParamsSchema = z.strictObject({ groupId: z.string().max(200) });
@@ -175,7 +178,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         params: QuestionParamsSchema,
         body: AnswerInputSchema,
-        response: { 200: QuestionResponseSchema, ...writeErrors },
+        response: { 200: QuestionResponseSchema, ...writeErrors, 409: error },
       },
       config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
     },
@@ -195,11 +198,12 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'Approve, pin, hide or set the status of a question (the host only)',
-        description: 'Pinning unpins the group’s other pinned question; hiding unpins.',
+        description:
+          'Pinning unpins the group’s other pinned question; hiding unpins. A merged question: 409 (undo the merge first).',
         tags: TAGS,
         params: QuestionParamsSchema,
         body: QuestionModerationInputSchema,
-        response: { 200: QuestionResponseSchema, ...writeErrors },
+        response: { 200: QuestionResponseSchema, ...writeErrors, 409: error },
       },
       config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
     },
@@ -211,5 +215,68 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         input: request.body,
       }),
     }),
+  );
+
+  app.get(
+    '/api/questions/:questionId/duplicates',
+    {
+      schema: {
+        summary: 'Possible duplicates of an open question (pg_trgm), at most 5: for the host, or its asker',
+        description:
+          'Open or answered questions of the same group, shown and not merged, best match first. Signed out 401; ' +
+          'anyone but the host and the asker 403 (404 while the question waits for approval). A question that is ' +
+          'not open (it cannot be merged): an empty list.',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        response: { 200: DuplicateQuestionsResponseSchema, 401: error, 403: error, 404: error },
+      },
+    },
+    async (request) =>
+      findDuplicateQuestions({ db: app.db, viewer: request.viewer, questionId: request.params.questionId }),
+  );
+
+  app.post(
+    '/api/questions/:questionId/merge',
+    {
+      schema: {
+        summary: 'Merge an open question into another of its group, pooling the votes (the host, or its asker)',
+        description:
+          'The host merges any open question, an asker their own. The target: same group, another question, ' +
+          'shown (not pending or hidden), not merged itself; it may be answered. Voters of the merged question ' +
+          'vote for the target, each person once. A question others were merged into is not merged itself: 400. ' +
+          'Answers both questions as they are now.',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        body: QuestionMergeInputSchema,
+        response: { 200: QuestionMergeResponseSchema, ...writeErrors, 409: error },
+      },
+      config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
+    },
+    async (request) =>
+      mergeQuestion({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+        intoQuestionId: request.body.intoQuestionId,
+        mail: { service: app.mail, publicUrl: app.config.publicUrl },
+      }),
+  );
+
+  app.delete(
+    '/api/questions/:questionId/merge',
+    {
+      schema: {
+        summary: 'Undo the merge of a question (the host, or the asker who merged it)',
+        description:
+          'Both questions come back as they were: the votes the merge added to the target are taken back, ' +
+          'the pin comes back if no other question is pinned now. Not merged: 409.',
+        tags: TAGS,
+        params: QuestionParamsSchema,
+        response: { 200: QuestionMergeResponseSchema, ...writeErrors, 409: error },
+      },
+      config: perAccount(QUESTION_RATE_RULES.hostActionsPerAccount),
+    },
+    async (request) =>
+      undoMerge({ transaction: app.transaction, viewer: request.viewer, questionId: request.params.questionId }),
   );
 };

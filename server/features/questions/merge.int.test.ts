@@ -1,0 +1,487 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
+import { DuplicateQuestionsResponseSchema, QuestionMergeResponseSchema } from '#shared/schemas/question-merges.ts';
+import { QuestionResponseSchema } from '#shared/schemas/questions.ts';
+import { likes, moderationLedger, notifications, questionMerges, questions } from '../../db/schema/index.ts';
+import { buildTestApp } from '../../test/app.ts';
+import { TestLiveSocket } from '../../test/live-socket.ts';
+import {
+  type AmaCast,
+  ask,
+  buildAmaCast,
+  buildQuestion,
+  call,
+  setSubscription,
+  signUp,
+  type TestPerson,
+} from '../../test/factories.ts';
+
+let app: FastifyInstance;
+let baseUrl: string;
+const sockets: TestLiveSocket[] = [];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await app?.close();
+});
+
+const merge = (person: TestPerson | null, questionId: string, intoQuestionId: unknown) =>
+  call(app, person, 'POST', `/api/questions/${questionId}/merge`, { intoQuestionId });
+const undo = (person: TestPerson | null, questionId: string) =>
+  call(app, person, 'DELETE', `/api/questions/${questionId}/merge`);
+const vote = (person: TestPerson, questionId: string, isLiked = true) =>
+  call(app, person, isLiked ? 'PUT' : 'DELETE', `/api/likes/question/${questionId}`);
+const duplicates = (person: TestPerson | null, questionId: string) =>
+  call(app, person, 'GET', `/api/questions/${questionId}/duplicates`);
+
+async function expectVote(person: TestPerson, questionId: string, isLiked = true) {
+  const response = await vote(person, questionId, isLiked);
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** Signs up and subscribes `n` voters, a few at a time (each sign-up hashes a password). */
+async function voters(groupId: string, n: number): Promise<TestPerson[]> {
+  const people: TestPerson[] = [];
+  for (let start = 0; start < n; start += 5) {
+    const batch = await Promise.all(Array.from({ length: Math.min(5, n - start) }, () => signUp(app, 'mv')));
+    for (const person of batch) expect((await setSubscription(app, person, groupId, true)).statusCode).toBe(200);
+    people.push(...batch);
+  }
+  return people;
+}
+
+async function row(questionId: string) {
+  const [found] = await app.db.select().from(questions).where(eq(questions.id, questionId));
+  if (!found) throw new Error('no question');
+  return found;
+}
+
+async function likers(questionId: string): Promise<string[]> {
+  const rows = await app.db
+    .select({ userId: likes.userId })
+    .from(likes)
+    .where(and(eq(likes.targetType, 'question'), eq(likes.targetId, questionId)));
+  return rows.map((found) => found.userId).sort();
+}
+
+/** Every question of the group: its likeCount equals its like rows. */
+async function expectExactCounts(groupId: string) {
+  const result = await app.db.execute<{ id: string; like_count: number; rows: number }>(sql`
+    select q.id, q.like_count, (select count(*)::int from likes l where l.target_type = 'question' and l.target_id = q.id::text) as rows
+    from questions q where q.group_id = ${groupId}`);
+  for (const found of result.rows) expect([found.id, Number(found.like_count)]).toEqual([found.id, found.rows]);
+}
+
+async function connect(person?: TestPerson): Promise<TestLiveSocket> {
+  const socket = await TestLiveSocket.open(baseUrl, { origin: baseUrl, ...(person ? { cookie: person.cookie } : {}) });
+  sockets.push(socket);
+  await socket.next((message) => message.type === 'welcome');
+  return socket;
+}
+
+/** A cast with two near-duplicate questions: `a` by the member, `b` by the subscriber. */
+async function duplicatePair(cast: AmaCast) {
+  const a = await ask(app, cast.member, cast.groupId, 'How do you plan your week of recording videos?');
+  const b = await ask(app, cast.subscriber, cast.groupId, 'How do you plan your week of recording?');
+  return { a, b };
+}
+
+describe('who may merge', () => {
+  it('lets the host merge any open question and an asker their own, and nobody else', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const c = await ask(app, cast.subscriber, cast.groupId, 'A third question about recording?');
+
+    const signedOut = await merge(null, a.id, b.id);
+    expect(signedOut.statusCode).toBe(401);
+    // the subscriber asked b and c, not a
+    const othersQuestion = await merge(cast.subscriber, a.id, b.id);
+    expect(othersQuestion.statusCode).toBe(403);
+    expect(othersQuestion.json().error.message).toBe(CONTENT_MESSAGES.mergeNotAllowed);
+    // a voter of a question is no asker of it
+    await expectVote(cast.host, a.id);
+    const guest = await merge(cast.guest, a.id, b.id);
+    expect(guest.statusCode).toBe(403);
+
+    const own = await merge(cast.subscriber, c.id, b.id);
+    expect(own.statusCode, own.body).toBe(200);
+    const byAsker = QuestionMergeResponseSchema.parse(own.json());
+    expect(byAsker.merged.mergedInto).toEqual({ id: b.id, body: b.body });
+    expect(byAsker.into.id).toBe(b.id);
+
+    const byHost = await merge(cast.host, a.id, b.id);
+    expect(byHost.statusCode, byHost.body).toBe(200);
+    const merges = await app.db
+      .select({ role: questionMerges.mergedByRole, by: questionMerges.mergedById })
+      .from(questionMerges)
+      .where(eq(questionMerges.intoQuestionId, b.id))
+      .orderBy(questionMerges.createdAt);
+    expect(merges).toEqual([
+      { role: 'author', by: cast.subscriber.id },
+      { role: 'host', by: cast.host.id },
+    ]);
+  });
+
+  it('lets the host undo any merge and an asker the merge they made, nobody else', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    // the member asked a, but the host merged it: only the host undoes
+    const asker = await undo(cast.member, a.id);
+    expect(asker.statusCode).toBe(403);
+    expect(asker.json().error.message).toBe(CONTENT_MESSAGES.undoMergeNotAllowed);
+    expect((await undo(null, a.id)).statusCode).toBe(401);
+    expect((await undo(cast.subscriber, a.id)).statusCode).toBe(403);
+    expect((await undo(cast.host, a.id)).statusCode).toBe(200);
+
+    expect((await merge(cast.member, a.id, b.id)).statusCode).toBe(200);
+    expect((await undo(cast.subscriber, a.id)).statusCode).toBe(403);
+    expect((await undo(cast.member, a.id)).statusCode).toBe(200);
+    expect((await merge(cast.member, a.id, b.id)).statusCode).toBe(200);
+    expect((await undo(cast.host, a.id)).statusCode).toBe(200);
+  });
+});
+
+describe('what may be merged', () => {
+  it('answers every refusal with a sentence', async () => {
+    const cast = await buildAmaCast(app);
+    const other = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const elsewhere = await ask(app, other.member, other.groupId, 'A question of another group?');
+    const hidden = await buildQuestion(app, { groupId: cast.groupId, authorId: cast.member.id, isHidden: true });
+    const pending = await buildQuestion(app, { groupId: cast.groupId, authorId: cast.member.id, status: 'pending' });
+    const answered = await buildQuestion(app, { groupId: cast.groupId, authorId: cast.member.id, status: 'answered' });
+    const cases: [string, string, unknown, number, string][] = [
+      ['itself', a.id, a.id, 400, CONTENT_MESSAGES.mergeIntoItself],
+      ['another group', a.id, elsewhere.id, 400, CONTENT_MESSAGES.mergeOtherGroup],
+      ['a hidden target', a.id, hidden, 400, CONTENT_MESSAGES.mergeIntoHidden],
+      ['a pending target', a.id, pending, 400, CONTENT_MESSAGES.mergeIntoPending],
+      ['a missing target', a.id, '00000000-0000-4000-8000-000000000000', 400, CONTENT_MESSAGES.mergeIntoMissing],
+      ['a malformed target', a.id, 'not-an-id', 400, CONTENT_MESSAGES.mergeIntoMissing],
+      ['a hidden question', hidden, b.id, 400, CONTENT_MESSAGES.mergeNotOpen],
+      ['a pending question', pending, b.id, 400, CONTENT_MESSAGES.mergeNotOpen],
+      ['an answered question', answered, b.id, 400, CONTENT_MESSAGES.mergeNotOpen],
+      ['a malformed question', 'nope', b.id, 404, CONTENT_MESSAGES.questionNotFound],
+      ['a missing question', '00000000-0000-4000-8000-000000000000', b.id, 404, CONTENT_MESSAGES.questionNotFound],
+    ];
+    for (const [what, questionId, intoId, status, message] of cases) {
+      const response = await merge(cast.host, questionId, intoId);
+      expect([what, response.statusCode, response.json().error.message]).toEqual([what, status, message]);
+    }
+    const wrongBody = await call(app, cast.host, 'POST', `/api/questions/${a.id}/merge`, { into: b.id });
+    expect(wrongBody.statusCode).toBe(400);
+    const hugeId = await merge(cast.host, a.id, 'x'.repeat(5000));
+    expect(hugeId.statusCode).toBe(400);
+    const numberId = await merge(cast.host, a.id, 42);
+    expect(numberId.statusCode).toBe(400);
+
+    // an answered target is fine
+    const intoAnswered = await merge(cast.host, a.id, answered);
+    expect(intoAnswered.statusCode, intoAnswered.body).toBe(200);
+    // a merged target, and a merged question merged again
+    const merged = await merge(cast.host, b.id, a.id);
+    expect([merged.statusCode, merged.json().error.message]).toEqual([400, CONTENT_MESSAGES.mergeIntoMerged]);
+    const again = await merge(cast.host, a.id, b.id);
+    expect([again.statusCode, again.json().error.message]).toEqual([400, CONTENT_MESSAGES.mergeNotOpen]);
+  });
+
+  it('refuses chains: a question others went into is not merged itself', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const c = await ask(app, cast.host, cast.groupId, 'How do you plan a week?');
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    const chain = await merge(cast.host, b.id, c.id);
+    expect([chain.statusCode, chain.json().error.message]).toEqual([400, CONTENT_MESSAGES.mergeHasMerged]);
+    // the other way round works
+    expect((await merge(cast.host, c.id, b.id)).statusCode).toBe(200);
+  });
+
+  it('answers 409 with a sentence when undoing a question that is not merged', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const notMerged = await undo(cast.host, a.id);
+    expect([notMerged.statusCode, notMerged.json().error.message]).toEqual([409, CONTENT_MESSAGES.notMerged]);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    expect((await undo(cast.host, a.id)).statusCode).toBe(200);
+    const twice = await undo(cast.host, a.id);
+    expect([twice.statusCode, twice.json().error.message]).toEqual([409, CONTENT_MESSAGES.notMerged]);
+    expect((await undo(cast.host, 'nope')).statusCode).toBe(404);
+  });
+});
+
+describe('votes pool on the target, each person once', () => {
+  it('adds the merged question’s voters and asker to the target once, and the undo takes back only those', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const [v1, v2, v3] = await voters(cast.groupId, 3);
+    if (!v1 || !v2 || !v3) throw new Error('no voters');
+    // v1 votes both (counted once), v2 only a, v3 only b
+    await expectVote(v1, a.id);
+    await expectVote(v1, b.id);
+    await expectVote(v2, a.id);
+    await expectVote(v3, b.id);
+    expect((await row(b.id)).likeCount).toBe(2);
+
+    const response = await merge(cast.host, a.id, b.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const { merged, into } = QuestionMergeResponseSchema.parse(response.json());
+    // v1, v3, then v2 and a's asker (the member) join
+    expect(into.likeCount).toBe(4);
+    expect(await likers(b.id)).toEqual([v1.id, v2.id, v3.id, cast.member.id].sort());
+    const [record] = await app.db.select().from(questionMerges).where(eq(questionMerges.questionId, a.id));
+    expect(record?.pooledUserIds.sort()).toEqual([v2.id, cast.member.id].sort());
+    // the merged question keeps its own votes, frozen
+    expect(merged.likeCount).toBe(2);
+    expect(merged.mergedInto).toEqual({ id: b.id, body: b.body });
+
+    // while merged, its votes cannot move
+    const refused = await vote(v3, a.id);
+    expect([refused.statusCode, refused.json().error.message]).toEqual([409, CONTENT_MESSAGES.questionMergedNoVote]);
+    expect((await vote(v1, a.id, false)).statusCode).toBe(409);
+
+    // v2 takes back the pooled vote; a newcomer votes for b
+    const [v4] = await voters(cast.groupId, 1);
+    if (!v4) throw new Error('no voter');
+    await expectVote(v2, b.id, false);
+    await expectVote(v4, b.id);
+    const undone = QuestionMergeResponseSchema.parse((await undo(cast.host, a.id)).json());
+    expect(undone.merged.mergedInto).toBeNull();
+    expect(undone.merged.likeCount).toBe(2);
+    // the member's pooled vote is taken back; v4's own vote stays
+    expect(await likers(b.id)).toEqual([v1.id, v3.id, v4.id].sort());
+    expect(undone.into.likeCount).toBe(3);
+    const [after] = await app.db.select().from(questionMerges).where(eq(questionMerges.questionId, a.id));
+    expect(after?.undoneAt).not.toBeNull();
+    await expectExactCounts(cast.groupId);
+  });
+
+  it('does not make the target’s own asker, nor an anonymous asker, a voter', async () => {
+    const cast = await buildAmaCast(app);
+    const mine = await ask(app, cast.member, cast.groupId, 'Which microphone do you use for streams?');
+    const alsoMine = await ask(app, cast.member, cast.groupId, 'Which microphone do you use?');
+    expect((await merge(cast.member, alsoMine.id, mine.id)).statusCode).toBe(200);
+    expect(await likers(mine.id)).toEqual([]);
+
+    const target = await ask(app, cast.host, cast.groupId, 'Which camera do you use?');
+    const anonymous = await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: cast.subscriber.id,
+      body: 'Which camera do you use for streams?',
+      isAnonymous: true,
+    });
+    expect((await merge(cast.subscriber, anonymous, target.id)).statusCode).toBe(200);
+    expect(await likers(target.id)).toEqual([]);
+  });
+});
+
+describe('the merged question', () => {
+  it('leaves the lists, is unpinned, keeps its page with “merged into”, and the undo pins it again', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    expect(
+      (await call(app, cast.host, 'PATCH', `/api/questions/${a.id}/moderation`, { isPinned: true })).statusCode,
+    ).toBe(200);
+    const pinnedAt = (await row(a.id)).pinnedAt;
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    const stored = await row(a.id);
+    expect(stored.pinnedAt).toBeNull();
+    expect(stored.mergedIntoId).toBe(b.id);
+    expect(stored.mergedAt).not.toBeNull();
+    const [record] = await app.db.select().from(questionMerges).where(eq(questionMerges.questionId, a.id));
+    expect(record?.mergedPinnedAt?.toISOString()).toBe(pinnedAt?.toISOString());
+
+    // its own page, for everyone
+    const page = await call(app, null, 'GET', `/api/questions/${a.id}`);
+    expect(page.statusCode).toBe(200);
+    expect(QuestionResponseSchema.parse(page.json()).question.mergedInto).toEqual({ id: b.id, body: b.body });
+    // moderating or answering it waits for the undo
+    const pin = await call(app, cast.host, 'PATCH', `/api/questions/${a.id}/moderation`, { isPinned: true });
+    expect([pin.statusCode, pin.json().error.message]).toEqual([409, CONTENT_MESSAGES.questionIsMerged]);
+    const answer = await call(app, cast.host, 'PUT', `/api/questions/${a.id}/answer`, { body: 'No' });
+    expect(answer.statusCode).toBe(409);
+
+    const undone = QuestionMergeResponseSchema.parse((await undo(cast.host, a.id)).json());
+    expect(undone.merged.isPinned).toBe(true);
+    expect((await row(a.id)).pinnedAt?.toISOString()).toBe(pinnedAt?.toISOString());
+  });
+
+  it('is not pinned again by the undo when another question is pinned now', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    await call(app, cast.host, 'PATCH', `/api/questions/${a.id}/moderation`, { isPinned: true });
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    await call(app, cast.host, 'PATCH', `/api/questions/${b.id}/moderation`, { isPinned: true });
+    const undone = QuestionMergeResponseSchema.parse((await undo(cast.host, a.id)).json());
+    expect(undone.merged.isPinned).toBe(false);
+    expect(undone.into.isPinned).toBe(true);
+  });
+
+  it('comes back to the queue, with its own votes, when the question it went into is deleted', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    await expectVote(cast.host, a.id);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    expect((await call(app, cast.subscriber, 'DELETE', `/api/questions/${b.id}`)).statusCode).toBe(204);
+    const back = await row(a.id);
+    expect([back.mergedIntoId, back.mergedAt, back.likeCount]).toEqual([null, null, 1]);
+    await expectVote(cast.member, a.id);
+    await expectExactCounts(cast.groupId);
+  });
+});
+
+describe('the record and the news', () => {
+  it('writes the ledger and tells the asker and voters, never the one who merged', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const [v1] = await voters(cast.groupId, 1);
+    if (!v1) throw new Error('no voter');
+    await expectVote(v1, a.id);
+    await expectVote(cast.host, a.id);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    expect((await undo(cast.host, a.id)).statusCode).toBe(200);
+    expect((await merge(cast.member, a.id, b.id)).statusCode).toBe(200);
+
+    const entries = await app.db
+      .select({ action: moderationLedger.action, role: moderationLedger.role, reason: moderationLedger.reason })
+      .from(moderationLedger)
+      .where(eq(moderationLedger.questionId, a.id))
+      .orderBy(moderationLedger.id);
+    expect(entries).toEqual([
+      { action: 'merged', role: 'host', reason: null },
+      { action: 'unmerged', role: 'host', reason: null },
+      { action: 'merged', role: 'author', reason: null },
+    ]);
+
+    const told = await app.db
+      .select({ userId: notifications.userId, actorId: notifications.actorId, targetId: notifications.targetId })
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'question_merged'), eq(notifications.groupId, cast.groupId)));
+    // the host's merge: the asker and v1 (not the host, who voted too); the asker's own: v1 and the host
+    expect(
+      told
+        .filter((n) => n.actorId === cast.host.id)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([cast.member.id, v1.id].sort());
+    expect(
+      told
+        .filter((n) => n.actorId === cast.member.id)
+        .map((n) => n.userId)
+        .sort(),
+    ).toEqual([cast.host.id, v1.id].sort());
+    expect(told.every((n) => n.targetId === b.id)).toBe(true);
+  });
+
+  it('hides the actor when the asker of an anonymous question merges it', async () => {
+    const cast = await buildAmaCast(app);
+    const target = await ask(app, cast.host, cast.groupId, 'What do you read?');
+    const anonymous = await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: cast.subscriber.id,
+      body: 'What do you read lately?',
+      isAnonymous: true,
+    });
+    await expectVote(cast.member, anonymous);
+    expect((await merge(cast.subscriber, anonymous, target.id)).statusCode).toBe(200);
+    const told = await app.db
+      .select({ userId: notifications.userId, actorId: notifications.actorId })
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'question_merged'), eq(notifications.targetId, target.id)));
+    expect(told).toEqual([{ userId: cast.member.id, actorId: null }]);
+  });
+
+  it('announces the merge and its undo on the group topic, with the target’s votes', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    await expectVote(cast.host, a.id);
+    const watcher = await connect();
+    await watcher.subscribe(`group:${cast.groupId}`);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    expect(await watcher.next((m) => m.type === 'event' && m.event === 'question.merged')).toMatchObject({
+      topic: `group:${cast.groupId}`,
+      ids: { groupId: cast.groupId, questionId: a.id },
+      // the host's vote and the asker's
+      data: { intoQuestionId: b.id, likeCount: 2 },
+    });
+    expect((await undo(cast.host, a.id)).statusCode).toBe(200);
+    expect(await watcher.next((m) => m.type === 'event' && m.event === 'question.unmerged')).toMatchObject({
+      ids: { groupId: cast.groupId, questionId: a.id },
+      data: { intoQuestionId: b.id, likeCount: 0 },
+    });
+  });
+});
+
+describe('possible duplicates', () => {
+  it('lists similar open or answered questions of the group for the host and the asker', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: cast.host.id,
+      body: 'How do you plan your week of recording videos? (hidden)',
+      isHidden: true,
+    });
+    const unrelated = await ask(app, cast.host, cast.groupId, 'Favourite pizza topping?');
+    const forHost = DuplicateQuestionsResponseSchema.parse((await duplicates(cast.host, a.id)).json());
+    expect(forHost.questions.map((q) => q.id)).toEqual([b.id]);
+    expect(forHost.questions[0]?.similarity).toBeGreaterThan(0.3);
+    const forAsker = await duplicates(cast.member, a.id);
+    expect(DuplicateQuestionsResponseSchema.parse(forAsker.json()).questions.map((q) => q.id)).toEqual([b.id]);
+    expect((await duplicates(cast.subscriber, a.id)).statusCode).toBe(403);
+    expect((await duplicates(null, a.id)).statusCode).toBe(401);
+    expect((await duplicates(cast.host, 'nope')).statusCode).toBe(404);
+    expect(
+      DuplicateQuestionsResponseSchema.parse((await duplicates(cast.host, unrelated.id)).json()).questions,
+    ).toEqual([]);
+    // a merged question is no candidate, and has none
+    expect((await merge(cast.host, b.id, a.id)).statusCode).toBe(200);
+    expect(DuplicateQuestionsResponseSchema.parse((await duplicates(cast.host, a.id)).json()).questions).toEqual([]);
+    expect(DuplicateQuestionsResponseSchema.parse((await duplicates(cast.host, b.id)).json()).questions).toEqual([]);
+  });
+});
+
+describe('at once', () => {
+  it('keeps every likeCount equal to its like rows under parallel votes, merges and undos', async () => {
+    const cast = await buildAmaCast(app);
+    const people = await voters(cast.groupId, 10);
+    const ids = [
+      (await ask(app, cast.member, cast.groupId, 'How do you edit your videos quickly?')).id,
+      (await ask(app, cast.subscriber, cast.groupId, 'How do you edit videos quickly?')).id,
+      (await ask(app, cast.host, cast.groupId, 'How do you edit videos so quickly?')).id,
+    ];
+    for (let round = 0; round < 3; round += 1) {
+      const writes: Promise<{ statusCode: number }>[] = [];
+      people.forEach((person, index) => {
+        for (const id of ids) {
+          writes.push(vote(person, id, (index + round) % 3 !== 0));
+          writes.push(vote(person, id, (index + round) % 2 === 0));
+        }
+      });
+      writes.push(merge(cast.host, ids[0]!, ids[1]!));
+      writes.push(merge(cast.host, ids[2]!, ids[1]!));
+      writes.push(undo(cast.host, ids[0]!));
+      writes.push(merge(cast.member, ids[0]!, ids[2]!));
+      writes.push(undo(cast.host, ids[2]!));
+      const results = await Promise.all(writes);
+      // the merges run one after the other (the group's lock): whichever runs first goes through
+      expect(results.slice(-5).filter((result) => result.statusCode === 200).length).toBeGreaterThan(0);
+      // refusals are sentences (a vote on a merged question, a merge that lost the race), never errors
+      for (const result of results) expect([200, 400, 409]).toContain(result.statusCode);
+      await expectExactCounts(cast.groupId);
+      for (const id of ids) await undo(cast.host, id);
+      await expectExactCounts(cast.groupId);
+    }
+    // after every undo, no vote the merges added is left behind on a target
+    const open = await app.db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(eq(questions.groupId, cast.groupId), sql`${questions.mergedIntoId} is not null`));
+    expect(open).toEqual([]);
+  });
+});
