@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ChartLine, ScrollText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
@@ -26,7 +27,7 @@ import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { paths, type GroupTab } from '#client/lib/paths.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';
-import { checkPermission } from '#shared/lib/permissions.ts';
+import { canReadHostAnalytics, checkPermission } from '#shared/lib/permissions.ts';
 import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { GroupNotFound, renderPersonLink, uploadPostImage } from './compose.tsx';
@@ -126,6 +127,30 @@ function useGroupLiveUpdates(page: GroupPageResponse, slug: string, onDeleted: (
   );
 }
 
+const RECORD_LINK =
+  'inline-flex items-center gap-1.5 rounded-sm font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline';
+
+/** An ama group's records under its header: the public moderation ledger, and its analytics for the host and administrators. */
+function GroupRecordLinks({ slug, canReadAnalytics }: { slug: string; canReadAnalytics: boolean }) {
+  return (
+    <nav
+      aria-label="Group records"
+      className="mt-4 flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm sm:justify-start"
+    >
+      <Link to={paths.groupLedger(slug)} className={RECORD_LINK}>
+        <ScrollText aria-hidden className="size-4" />
+        Moderation ledger
+      </Link>
+      {canReadAnalytics ? (
+        <Link to={paths.groupAnalytics(slug)} className={RECORD_LINK}>
+          <ChartLine aria-hidden className="size-4" />
+          Analytics
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
 function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: string; updatedAt: number }) {
   const { group } = page;
   const { data: access } = useGroupAccess(group.id, { access: page.access, updatedAt });
@@ -136,6 +161,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
   const { mutate: markViewed } = useMarkGroupViewed();
   const subscribe = useSubscribeToGroup();
   const markedGroupId = useRef<string | null>(null);
+  const { user } = useSession();
   useDocumentTitle(group.name);
   useGroupLiveUpdates(page, slug, () => setIsDeleted(true));
   useContentLiveUpdates(group.id);
@@ -176,6 +202,14 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
           await navigate(paths.groups());
         }}
       />
+      {group.ama ? (
+        <GroupRecordLinks
+          slug={group.slug}
+          canReadAnalytics={canReadHostAnalytics(user ? { id: user.id, isAdmin: user.role === 'admin' } : null, {
+            hostId: group.host.id,
+          })}
+        />
+      ) : null}
       <Tabs
         className="mt-8"
         value={tab}
