@@ -3,6 +3,7 @@ import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
 import { ADMIN_MESSAGES, type AdminContentItem, type AdminContentType } from '#shared/schemas/admin-console.ts';
+import { ANONYMOUS_AUTHOR } from '#shared/schemas/questions.ts';
 import type { Queryable, Transaction } from '../../db/client.ts';
 import { answers, comments, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -21,7 +22,10 @@ const BODY_LENGTH = 500;
 
 const TABLES = { post: posts, question: questions, comment: comments, answer: answers } as const;
 
-/** One type of content, newest first, with its author and group. */
+/**
+ * One type of content, newest first, with its author and group; an anonymous question's author is
+ * `ANONYMOUS_AUTHOR` (id '') here too: an administrator sees who asked only by the audited look.
+ */
 export async function listContent(options: { db: Queryable; type: AdminContentType; cursor?: string | undefined }) {
   const { db, type } = options;
   const table = TABLES[type];
@@ -38,6 +42,7 @@ export async function listContent(options: { db: Queryable; type: AdminContentTy
       authorId: users.id,
       authorUsername: users.username,
       authorName: users.name,
+      isAnonymous: type === 'question' ? questions.isAnonymous : sql<boolean>`false`,
       groupId: groups.id,
       groupSlug: groups.slug,
       groupName: groups.name,
@@ -56,7 +61,10 @@ export async function listContent(options: { db: Queryable; type: AdminContentTy
       type,
       id: row.id,
       body: row.body,
-      author: { id: row.authorId, username: row.authorUsername, name: row.authorName },
+      // an anonymous question's asker only through the audited look (anonymous-asker.ts)
+      author: row.isAnonymous
+        ? { id: ANONYMOUS_AUTHOR.id, username: ANONYMOUS_AUTHOR.username, name: ANONYMOUS_AUTHOR.name }
+        : { id: row.authorId, username: row.authorUsername, name: row.authorName },
       group: { id: row.groupId, slug: row.groupSlug, name: row.groupName },
       parent: row.parentType && row.parentId ? { type: row.parentType, id: row.parentId } : null,
       likeCount: row.likeCount,
@@ -70,6 +78,8 @@ interface Removed {
   groupId: string;
   authorId: string;
   body: string;
+  /** An anonymous question: its audit row names no asker. */
+  isAnonymous?: boolean;
 }
 
 /**
@@ -93,12 +103,17 @@ export async function removeContent(options: {
       .from(groups)
       .innerJoin(users, eq(users.id, removed.authorId))
       .where(eq(groups.id, removed.groupId));
+    // the audit log is read by every administrator: an anonymous asker stays unnamed in it
+    const by = removed.isAnonymous === true ? 'an anonymous asker' : `@${where?.username ?? 'unknown'}`;
     await recordAudit(tx, admin, {
       action: `${type}.remove`,
       targetType: type,
       targetId: id,
-      summary: `Removed ${type === 'answer' ? 'an' : 'a'} ${type} by @${where?.username ?? 'unknown'} in "${where?.groupName ?? 'a group'}": "${excerpt(removed.body)}"`,
-      details: { groupId: removed.groupId, authorId: removed.authorId },
+      summary: `Removed ${type === 'answer' ? 'an' : 'a'} ${type} by ${by} in "${where?.groupName ?? 'a group'}": "${excerpt(removed.body)}"`,
+      details:
+        removed.isAnonymous === true
+          ? { groupId: removed.groupId }
+          : { groupId: removed.groupId, authorId: removed.authorId },
     });
   });
 }

@@ -19,6 +19,7 @@ import {
   AdminUsersQuerySchema,
 } from '#shared/schemas/admin-console.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
+import { AnonymousAskerResponseSchema, revealAnonymousAsker } from './anonymous-asker.ts';
 import { listAuditLog } from './audit-log.ts';
 import { listContactMessages, setContactMessageHandled } from './contact-messages.ts';
 import { listContent, removeContent } from './content.ts';
@@ -170,6 +171,31 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdmin(app.db, request);
       return listContent({ db: app.db, type: request.query.type, cursor: request.query.cursor });
     },
+  );
+
+  app.get(
+    '/api/admin/questions/:questionId/author',
+    {
+      schema: {
+        summary: 'Who asked an anonymous question; each look is recorded in the audit log',
+        description:
+          'Administrators only (401 signed out, 403 otherwise). 400 when the question was not asked anonymously.',
+        tags: ['admin'],
+        params: z.strictObject({ questionId: Id }),
+        response: {
+          200: AnonymousAskerResponseSchema,
+          ...refusals,
+          400: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) =>
+      revealAnonymousAsker({
+        transaction: app.transaction,
+        viewer: request.viewer,
+        questionId: request.params.questionId,
+      }),
   );
 
   app.delete(

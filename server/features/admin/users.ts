@@ -12,9 +12,12 @@ import type { RunInTransaction } from '../../lib/transaction.ts';
 
 export const USERS_PAGE_SIZE = 20;
 
-/** Rows of `table` whose `column` names the listed user (written out: drizzle leaves columns of a one-table select unqualified). */
-const countOf = (table: 'groups' | 'posts' | 'questions', column: 'owner_id' | 'author_id') =>
-  sql<number>`(select count(*)::int from ${sql.identifier(table)} as counted where counted.${sql.identifier(column)} = "users"."id")`;
+/**
+ * Rows of `table` whose `column` names the listed user (written out: drizzle leaves columns of a
+ * one-table select unqualified), and `also` of them.
+ */
+const countOf = (table: 'groups' | 'posts' | 'questions', column: 'owner_id' | 'author_id', also = sql``) =>
+  sql<number>`(select count(*)::int from ${sql.identifier(table)} as counted where counted.${sql.identifier(column)} = "users"."id"${also})`;
 
 function selectUsers(db: Queryable, where: SQL | undefined, limit: number) {
   return db
@@ -30,7 +33,8 @@ function selectUsers(db: Queryable, where: SQL | undefined, limit: number) {
       cursorAt: cursorTime(users.createdAt),
       groupCount: countOf('groups', 'owner_id'),
       postCount: countOf('posts', 'author_id'),
-      questionCount: countOf('questions', 'author_id'),
+      // questions asked under their name: a count that moved with an anonymous one would tell who asked it
+      questionCount: countOf('questions', 'author_id', sql` and not counted.is_anonymous`),
     })
     .from(users)
     .where(where)

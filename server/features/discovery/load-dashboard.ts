@@ -5,6 +5,7 @@ import {
   type DashboardGroup,
   type DashboardResponse,
 } from '#shared/schemas/discovery.ts';
+import { ANONYMOUS_AUTHOR } from '#shared/schemas/questions.ts';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { currentSnapshot, personScope, servePage, type PageCache } from '../../lib/page-cache.ts';
@@ -12,6 +13,11 @@ import { preparedQuery } from '../../lib/prepared.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { presentSession, sessionJson, sessionFromJson, type SessionJson } from '../sessions/public.ts';
 import { requireViewer } from '../../lib/viewer.ts';
+
+/** The actor of an anonymous question's activity: nobody the host could tell. */
+const ANONYMOUS_ACTOR = sql.raw(
+  `json_build_object('id', '', 'username', '', 'name', '${ANONYMOUS_AUTHOR.name}', 'profileImageURL', '')`,
+);
 
 /** An activity item as the statement writes it: its time as text (UTC, to the microsecond). */
 type ActivityJson = Omit<ActivityItem, 'createdAt'> & { createdAt: string };
@@ -28,7 +34,8 @@ type ActivityJson = Omit<ActivityItem, 'createdAt'> & { createdAt: string };
  *   newest subscriptions, each kind cut to the page in the order of its (group, created_at)
  *   index per hosted group, then merged: newest first to the millisecond, and at the same
  *   millisecond questions, comments, posts, subscriptions, each newest first (the order the
- *   four lists had when they were merged in JavaScript).
+ *   four lists had when they were merged in JavaScript). An anonymous question's actor is
+ *   "Anonymous" (no id): the dashboard never tells the host who asked it.
  */
 function dashboardQuery(db: Database) {
   return preparedQuery(db, 'discovery_dashboard', (name) => {
@@ -42,8 +49,9 @@ function dashboardQuery(db: Database) {
     const activity = sql`
       ${latest(
         sql`'question' as kind, 0 as rank, x.id::text as id, x.created_at, x.body as text, g.id as group_id, g.slug,
-          g.name, g.group_image, x.author_id as actor_id, 'question' as target_type, x.id::text as target_id`,
-        sql`select q.id, q.created_at, q.body, q.author_id from questions q
+          g.name, g.group_image, case when x.is_anonymous then null else x.author_id end as actor_id,
+          'question' as target_type, x.id::text as target_id`,
+        sql`select q.id, q.created_at, q.body, q.author_id, q.is_anonymous from questions q
           where q.group_id = g.id and q.author_id <> ${viewerId} and not q.is_hidden order by q.created_at desc`,
       )}
       union all
@@ -99,11 +107,12 @@ function dashboardQuery(db: Database) {
           select coalesce(json_agg(json_build_object('kind', a.kind, 'id', a.id,
                    'createdAt', to_char(a.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
                    'group', json_build_object('id', a.group_id, 'slug', a.slug, 'name', a.name, 'groupImage', a.group_image),
-                   'actor', json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'profileImageURL', u.profile_image_url),
+                   'actor', case when u.id is null then ${ANONYMOUS_ACTOR}
+                     else json_build_object('id', u.id, 'username', u.username, 'name', u.name, 'profileImageURL', u.profile_image_url) end,
                    'text', a.text, 'target', json_build_object('type', a.target_type, 'id', a.target_id))
                  order by ${activityOrder}), '[]'::json)
           from (select * from (${activity}) as a order by ${activityOrder} limit ${perKind}) as a
-          join users u on u.id = a.actor_id)`,
+          left join users u on u.id = a.actor_id)`,
       })
       .from(users)
       .where(eq(users.id, viewerId))
@@ -141,7 +150,7 @@ export async function loadDashboard(options: {
     if (!row) return { value, source: undefined };
     const scopes = new Set([personScope(viewer.id), ...row.scopes]);
     for (const session of value.upcomingSessions) scopes.add(personScope(session.host.id));
-    for (const item of value.activity) scopes.add(personScope(item.actor.id));
+    for (const item of value.activity) if (item.actor.id !== '') scopes.add(personScope(item.actor.id));
     return { value, source: { scopes: [...scopes], snapshot: row.snapshot } };
   });
 }

@@ -66,6 +66,8 @@ function pageQuery(db: Database, after: boolean) {
         groupSlug: groups.slug,
         groupName: groups.name,
         questionSessionId: questions.sessionId,
+        // who asked an anonymous question is nobody's to read, whatever a notification recorded
+        hidesActor: sql<boolean>`coalesce(${questions.isAnonymous} and ${notifications.actorId} = ${questions.authorId}, false)`,
       })
       .from(notifications)
       .leftJoin(questions, aboutQuestion)
@@ -146,7 +148,7 @@ export async function listNotifications(options: {
     });
     if (!lookedThrough || lookedThrough.unscoped) return { value, source: undefined };
     const scopes = new Set([personScope(viewer.id), ...lookedThrough.scopes]);
-    for (const row of rows) if (row.actorId) scopes.add(personScope(row.actorId));
+    for (const row of rows) if (row.actorId && !row.hidesActor) scopes.add(personScope(row.actorId));
     return { value, source: { scopes: [...scopes], snapshot: first.snapshot } };
   });
 }
@@ -163,7 +165,7 @@ function presentPage(rows: PageRow[], pageSize: number): NotificationListRespons
       id: row.id,
       kind: row.kind,
       actor:
-        row.actorId && row.actorUsername !== null
+        row.actorId && row.actorUsername !== null && !row.hidesActor
           ? {
               id: row.actorId,
               username: row.actorUsername,
@@ -185,7 +187,7 @@ function presentPage(rows: PageRow[], pageSize: number): NotificationListRespons
         targetType: row.targetType,
         targetId: row.targetId,
         groupSlug: row.groupSlug,
-        actorUsername: row.actorUsername,
+        actorUsername: row.hidesActor ? null : row.actorUsername,
         questionSessionId: row.questionSessionId,
       }),
     })),

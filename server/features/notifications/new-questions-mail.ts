@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, lte, max, sql } from 'drizzle-orm';
+import { ANONYMOUS_AUTHOR } from '#shared/schemas/questions.ts';
 import type { Database } from '../../db/client.ts';
 import { groups, mailMessages, notifications, questions, users } from '../../db/schema/index.ts';
 import { type MailService, lockMailRecipient } from '../mail/public.ts';
@@ -52,6 +53,7 @@ export async function runNewQuestionsMail(options: {
     const asked = await tx
       .select({
         body: questions.body,
+        isAnonymous: questions.isAnonymous,
         askerName: users.name,
         askerUsername: users.username,
         groupName: groups.name,
@@ -88,7 +90,8 @@ export async function runNewQuestionsMail(options: {
           `Hi ${host.name.trim() || `@${host.username}`}, people asked ${total === 1 ? 'a new question' : `${total} new questions`} in ${where}.`,
           asked
             .map((row) => {
-              const asker = row.askerName.trim() || `@${row.askerUsername}`;
+              // an anonymous question's e-mail names nobody, as its page does
+              const asker = row.isAnonymous ? ANONYMOUS_AUTHOR.name : row.askerName.trim() || `@${row.askerUsername}`;
               return `• “${clip(row.body, 200)}” (${asker}, ${row.groupName})`;
             })
             .join('\n'),

@@ -1,5 +1,6 @@
 import { desc, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgSelect, SelectedFields } from 'drizzle-orm/pg-core';
+import { ANONYMOUS_AUTHOR } from '#shared/schemas/questions.ts';
 import { SEARCH_LIMITS, searchHrefs, type PostResult, type QuestionResult } from '#shared/schemas/search.ts';
 import type { Queryable } from '../../db/client.ts';
 import { groups, posts, questions, users } from '../../db/schema/index.ts';
@@ -111,7 +112,10 @@ function withGroupAndAuthor<Own extends SelectedFields>(db: Queryable, page: Pag
     .orderBy(...ranking(page));
 }
 
-/** What a question and a post found say alike: where, how liked, when and by whom. */
+/**
+ * What a question and a post found say alike: where, how liked, when and by whom (of an anonymous
+ * question, `ANONYMOUS_AUTHOR`: a search result never tells who asked it).
+ */
 function presentFound(row: {
   groupSlug: string;
   groupName: string;
@@ -121,13 +125,17 @@ function presentFound(row: {
   authorUsername: string;
   authorName: string;
   authorImage: string;
+  isAnonymous?: boolean;
 }) {
   return {
     groupSlug: row.groupSlug,
     groupName: row.groupName,
     likeCount: row.likeCount,
     createdAt: isoTime(row.createdAt),
-    author: { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
+    author:
+      row.isAnonymous === true
+        ? { ...ANONYMOUS_AUTHOR }
+        : { id: row.authorId, username: row.authorUsername, name: row.authorName, profileImageURL: row.authorImage },
   };
 }
 
@@ -150,6 +158,7 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
       createdAt: questions.createdAt,
       groupId: questions.groupId,
       authorId: questions.authorId,
+      isAnonymous: questions.isAnonymous,
       score: sql<number>`${found.score}`.as('score'),
     })
     .from(questions)
@@ -163,6 +172,7 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
     status: page.status,
     likeCount: page.likeCount,
     createdAt: page.createdAt,
+    isAnonymous: page.isAnonymous,
   });
   return rows.map((row) => ({
     id: row.id,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { parseRichText, type RichInline } from '#shared/lib/rich-text.ts';
+import { ANONYMOUS_AUTHOR } from '#shared/schemas/questions.ts';
 import type { Transcript } from '#shared/schemas/sessions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { amaSessions, answers, groups, questions, users } from '../../db/schema/index.ts';
@@ -12,7 +13,7 @@ import { requireViewer } from '../../lib/viewer.ts';
 /**
  * The transcript of a session (its host only): the questions asked for it, and those asked in
  * the group while it was live, without pending or hidden ones, most votes first, each with its
- * answer.
+ * answer. An anonymous question's author is "Anonymous", with no username.
  */
 export async function loadTranscript(options: {
   db: Queryable;
@@ -39,6 +40,7 @@ export async function loadTranscript(options: {
       body: questions.body,
       username: users.username,
       name: users.name,
+      isAnonymous: questions.isAnonymous,
       votes: questions.likeCount,
       askedAt: questions.createdAt,
       status: questions.status,
@@ -65,7 +67,10 @@ export async function loadTranscript(options: {
     questions: rows.map((row) => ({
       id: row.id,
       body: row.body,
-      author: { username: row.username, name: row.name },
+      // an anonymous question's asker is nobody's to read, the host's included
+      author: row.isAnonymous
+        ? { username: ANONYMOUS_AUTHOR.username, name: ANONYMOUS_AUTHOR.name }
+        : { username: row.username, name: row.name },
       votes: row.votes,
       askedAt: row.askedAt.toISOString(),
       status: row.status,
@@ -201,9 +206,10 @@ export function transcriptMarkdown(transcript: Transcript, publicUrl: string): s
   lines.push(`## Questions (${transcript.questions.length})`, '');
   if (transcript.questions.length === 0) lines.push('No questions were asked.', '');
   transcript.questions.forEach((question, index) => {
-    const username = `@${escapeMarkdownText(question.author.username)}`;
     const name = escapeMarkdownText(question.author.name.trim().replace(/\s+/g, ' '));
-    const who = name ? `${name} (${username})` : username;
+    // an anonymous question has no username: its name alone ("Anonymous")
+    const username = question.author.username ? `@${escapeMarkdownText(question.author.username)}` : '';
+    const who = name && username ? `${name} (${username})` : name || username;
     const votes = `${question.votes} ${question.votes === 1 ? 'vote' : 'votes'}`;
     lines.push(`### ${index + 1}. ${oneLineMarkdown(question.body)}`, '');
     lines.push(`Asked by ${who} · ${votes} · ${question.askedAt}`, '');

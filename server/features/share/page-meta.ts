@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { richTextToPlain } from '#shared/lib/rich-text.ts';
 import { normalizeSlug } from '#shared/lib/slug-rules.ts';
+import { ANONYMOUS_AUTHOR } from '#shared/schemas/questions.ts';
 import type { Queryable } from '../../db/client.ts';
 import { amaSessions, answers, groups, posts, questions, users } from '../../db/schema/index.ts';
 import { absoluteImageUrl, buildBody, buildHead, escapeHtml, oneLine } from '../../lib/html-head.ts';
@@ -100,6 +101,7 @@ async function questionPage(db: Queryable, group: GroupRow, id: string, publicUr
       createdAt: questions.createdAt,
       authorName: users.name,
       authorUsername: users.username,
+      isAnonymous: questions.isAnonymous,
       answer: answers.body,
     })
     .from(questions)
@@ -114,7 +116,8 @@ async function questionPage(db: Queryable, group: GroupRow, id: string, publicUr
     )
     .limit(1);
   if (!row) return null;
-  const asker = row.authorName.trim() || row.authorUsername;
+  // a preview of an anonymous question names nobody, as its page does
+  const asker = row.isAnonymous ? ANONYMOUS_AUTHOR.name : row.authorName.trim() || row.authorUsername;
   const votes = `${row.likeCount} ${row.likeCount === 1 ? 'vote' : 'votes'}`;
   const description =
     row.answer !== null
