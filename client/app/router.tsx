@@ -101,6 +101,22 @@ export const routes: RouteObject[] = [
       { path: 'events', lazy: lazyPage(() => import('#client/routes/sessions/events-page.tsx'), 'EventsRoute') },
       { path: 'event/:id', lazy: lazyPage(() => import('#client/routes/sessions/session-page.tsx'), 'SessionRoute') },
       {
+        path: 'event/:id/ledger',
+        lazy: lazyPage(() => import('#client/routes/ledger/ledger-page.tsx'), 'SessionLedgerRoute'),
+      },
+      {
+        path: 'event/:id/analytics',
+        lazy: lazyPage(() => import('#client/routes/host-analytics/session-analytics-page.tsx'), 'SessionAnalyticsRoute'),
+      },
+      {
+        path: 'group/:slug/ledger',
+        lazy: lazyPage(() => import('#client/routes/ledger/ledger-page.tsx'), 'GroupLedgerRoute'),
+      },
+      {
+        path: 'group/:slug/analytics',
+        lazy: lazyPage(() => import('#client/routes/host-analytics/group-analytics-page.tsx'), 'GroupAnalyticsRoute'),
+      },
+      {
         path: 'group/:slug/edit',
         lazy: lazyPage(() => import('#client/routes/groups/edit-group.tsx'), 'EditGroupRoute'),
       },

@@ -57,6 +57,12 @@ const CASES: Record<PathName<typeof paths>, { path: string; route: string; param
   group: { path: paths.group('rust-lang'), route: '/group/:slug', params: { slug: 'rust-lang' } },
   groupTab: { path: paths.groupTab('rust-lang', 'events'), route: '/group/:slug', params: { slug: 'rust-lang' } },
   editGroup: { path: paths.editGroup('rust-lang'), route: '/group/:slug/edit', params: { slug: 'rust-lang' } },
+  groupLedger: { path: paths.groupLedger('rust-lang'), route: '/group/:slug/ledger', params: { slug: 'rust-lang' } },
+  groupAnalytics: {
+    path: paths.groupAnalytics('rust-lang'),
+    route: '/group/:slug/analytics',
+    params: { slug: 'rust-lang' },
+  },
   question: {
     path: paths.question('rust-lang', 'q-1'),
     route: '/group/:slug/question/:questionId',
@@ -70,6 +76,8 @@ const CASES: Record<PathName<typeof paths>, { path: string; route: string; param
   events: { path: paths.events(), route: '/events' },
   session: { path: paths.session('s-1'), route: '/event/:id', params: { id: 's-1' } },
   presentSession: { path: paths.presentSession('s-1'), route: '/event/:id/present', params: { id: 's-1' } },
+  sessionLedger: { path: paths.sessionLedger('s-1'), route: '/event/:id/ledger', params: { id: 's-1' } },
+  sessionAnalytics: { path: paths.sessionAnalytics('s-1'), route: '/event/:id/analytics', params: { id: 's-1' } },
   search: { path: paths.search('rust'), route: '/search' },
   creators: { path: paths.creators(), route: '/creator' },
   dashboard: { path: paths.dashboard(), route: '/dashboard' },

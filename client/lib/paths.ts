@@ -57,6 +57,10 @@ export const paths = {
   /** A tab of a group's page other than its posts. */
   groupTab: (slug: string, tab: Exclude<GroupTab, 'posts'>) => `${group(slug)}?tab=${tab}`,
   editGroup: (slug: string) => `${group(slug)}/edit`,
+  /** A group's public moderation ledger: what its hosts hid, merged and carried over, and why. */
+  groupLedger: (slug: string) => `${group(slug)}/ledger`,
+  /** A group's host analytics (its host and administrators). */
+  groupAnalytics: (slug: string) => `${group(slug)}/analytics`,
   question: (slug: string, questionId: string) => `${group(slug)}/question/${segment(questionId)}`,
   post: (slug: string, postId: string) => `${group(slug)}/post/${segment(postId)}`,
   events: () => '/events',
@@ -64,6 +68,10 @@ export const paths = {
   session: (sessionId: string) => `/event/${segment(sessionId)}`,
   /** An AMA session's presenter view: its pinned question full screen, for streaming software. */
   presentSession: (sessionId: string) => `/event/${segment(sessionId)}/present`,
+  /** An AMA session's public moderation ledger. */
+  sessionLedger: (sessionId: string) => `/event/${segment(sessionId)}/ledger`,
+  /** An AMA session's host analytics (its host and administrators). */
+  sessionAnalytics: (sessionId: string) => `/event/${segment(sessionId)}/analytics`,
   /** `/search`, or what it found for a text. */
   search: (query?: string) =>
     query === undefined ? '/search' : `/search?${new URLSearchParams({ q: query }).toString()}`,

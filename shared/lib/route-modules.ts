@@ -35,6 +35,10 @@ export const ROUTE_MODULES: Partial<Record<PageRoute, readonly string[]>> = {
   // the session page always shows its question queue, which it imports lazily
   '/event/:id': ['routes/sessions/session-page.tsx', 'features/questions/components/questions-panel.tsx'],
   '/event/:id/present': ['routes/sessions/present-page.tsx'],
+  '/event/:id/ledger': ['routes/ledger/ledger-page.tsx'],
+  '/event/:id/analytics': ['routes/host-analytics/session-analytics-page.tsx'],
+  '/group/:slug/ledger': ['routes/ledger/ledger-page.tsx'],
+  '/group/:slug/analytics': ['routes/host-analytics/group-analytics-page.tsx'],
   '/group/:slug/edit': ['routes/groups/edit-group.tsx'],
   '/search': ['routes/search/search-page.tsx'],
   '/creator': ['routes/discover/creators.tsx'],
