@@ -8,6 +8,7 @@ import {
   createGroup,
   expectHttpErrors,
   scheduleSession,
+  signInByApi,
   subscribe,
   useBrowser,
   visit,
@@ -82,9 +83,9 @@ describe('host analytics', () => {
     expect(await csv.text()).toContain('"Which ""tool"", if any, changed how you work?",2,yes');
     expect(await seriousAccessibilityViolations(host.page)).toEqual([]);
 
-    // On a phone, nothing is wider than the screen.
+    // On a phone (the host signed in there too), nothing is wider than the screen.
     const phone = await browser.newContext({ width: 390, height: 844 });
-    await phone.context.addCookies(await host.context.cookies());
+    await signInByApi(phone.context.request, host.person);
     await visit(phone.page, `/event/${sessionId}/analytics`);
     await phone.page.getByRole('heading', { name: 'Session analytics', level: 1 }).waitFor();
     await phone.page.locator('[data-testid="viewers-chart"] canvas').first().waitFor();
