@@ -250,3 +250,113 @@ describe('the Events tab of an ama group', () => {
     expect(api.calls('POST', '/api/groups/group-1/sessions')).toHaveLength(0);
   });
 });
+
+describe('/event/:id: the moderation record and carry-over', () => {
+  const TOTALS = { asked: 7, answered: 3, hidden: 1, merged: 2, carriedOver: 4 };
+
+  /** An ended session of Ada's (the host unless told) with `open` open questions left, going to `next`. */
+  function stubEnded({
+    role = 'host',
+    open = 5,
+    next = { id: 'session-2', title: 'Compilers, part 2', startsAt: '2030-05-08T15:00:00.000Z' },
+  }: {
+    role?: 'host' | 'subscriber';
+    open?: number;
+    next?: { id: string; title: string; startsAt: string } | null;
+  } = {}) {
+    let left = open;
+    const session = buildAmaSession({
+      status: 'ended',
+      endedAt: '2030-05-01T16:00:00.000Z',
+      ...(role === 'host' ? { host: HOST } : {}),
+    });
+    return stubApi({
+      answer: ({ path, method, body }) => {
+        if (path === '/api/sessions/session-1' && method === 'GET') return json({ session });
+        if (path === '/api/sessions/session-1/viewers') return json({ count: 1, people: [] });
+        if (path === '/api/sessions/session-1/ledger') return json({ entries: [], nextCursor: null, totals: TOTALS });
+        if (path === '/api/sessions/session-1/carry' && method === 'GET') return json({ open: left, toSession: next });
+        if (path === '/api/sessions/session-1/carry' && method === 'POST') {
+          const top = (body as { top?: number }).top;
+          const carried = Math.min(left, top ?? left);
+          left -= carried;
+          return json({ carried, toSession: next });
+        }
+        if (path === '/api/groups/by-slug/compilers') {
+          return json(buildGroupPage(role, role === 'host' ? { ownerId: HOST.id, host: HOST } : {}));
+        }
+        if (path.startsWith('/api/groups/group-1/questions?'))
+          return json({ pinned: null, questions: [], nextCursor: null });
+        return undefined;
+      },
+    });
+  }
+
+  it('shows everyone the totals and the ledger link; Analytics and carry-over are the host’s', async () => {
+    const api = stubEnded({ role: 'subscriber' });
+    renderApp('/event/session-1');
+    const record = await screen.findByRole('region', { name: 'Moderation record' });
+    for (const [label, value] of [
+      ['Asked', '7'],
+      ['Answered', '3'],
+      ['Hidden', '1'],
+      ['Merged', '2'],
+      ['Carried over', '4'],
+    ] as const) {
+      const term = await within(record).findByText(label);
+      expect(term.nextElementSibling).toHaveTextContent(value);
+    }
+    // the header's link (the queue may link the ledger too)
+    expect(screen.getAllByRole('link', { name: 'Moderation ledger' })[0]).toHaveAttribute(
+      'href',
+      '/event/session-1/ledger',
+    );
+    expect(screen.queryByRole('link', { name: 'Analytics' })).not.toBeInTheDocument();
+    await screen.findByText('No questions yet.');
+    expect(screen.queryByRole('region', { name: 'Carry over' })).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/sessions/session-1/carry')).toHaveLength(0);
+  });
+
+  it('lets the host carry the top N, then the rest, telling where they went and moving focus on', async () => {
+    const api = stubEnded();
+    renderApp('/event/session-1');
+    const u = userEvent.setup();
+    const panel = await screen.findByRole('region', { name: 'Carry over' });
+    expect(await screen.findByRole('link', { name: 'Analytics' })).toHaveAttribute(
+      'href',
+      '/event/session-1/analytics',
+    );
+    expect(panel).toHaveTextContent('5 open questions were not answered');
+    expect(panel).toHaveTextContent('“Compilers, part 2”');
+
+    const field = within(panel).getByRole('spinbutton', { name: 'How many, the most voted first' });
+    await u.clear(field);
+    await u.click(within(panel).getByRole('button', { name: 'Carry the top N questions' }));
+    expect(await within(panel).findByText('Enter a whole number from 1 to 5')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/sessions/session-1/carry')).toHaveLength(0);
+
+    await u.type(field, '2');
+    await u.click(within(panel).getByRole('button', { name: 'Carry the top 2 questions' }));
+    expect(await screen.findByText('2 questions carried over to “Compilers, part 2”')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/sessions/session-1/carry')).toEqual([{ top: 2 }]);
+    expect(await within(panel).findByText(/3 open questions were not answered/)).toBeInTheDocument();
+
+    await u.click(within(panel).getByRole('button', { name: 'Carry all 3 open questions' }));
+    expect(await screen.findByText('3 questions carried over to “Compilers, part 2”')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/sessions/session-1/carry')).toEqual([{ top: 2 }, {}]);
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Carry over' })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Questions' })).toHaveFocus();
+  });
+
+  it('says the questions go to the answer-later list when no session is next', async () => {
+    stubEnded({ open: 1, next: null });
+    renderApp('/event/session-1');
+    const u = userEvent.setup();
+    const panel = await screen.findByRole('region', { name: 'Carry over' });
+    expect(panel).toHaveTextContent('1 open question was not answered');
+    expect(panel).toHaveTextContent('answer-later list');
+    expect(within(panel).queryByRole('spinbutton')).not.toBeInTheDocument();
+    await u.click(within(panel).getByRole('button', { name: 'Carry the open question' }));
+    expect(await screen.findByText('1 question carried over to the answer-later list')).toBeInTheDocument();
+  });
+});

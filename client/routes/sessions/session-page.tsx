@@ -1,5 +1,5 @@
 import { CalendarPlus, CalendarClock, MonitorPlay } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
 import { Alert } from '#client/components/ui/alert.tsx';
@@ -14,7 +14,6 @@ import { useGroup } from '#client/features/groups/api/get-group.ts';
 import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { QueueAnnouncer } from '#client/features/questions/components/queue-announcer.tsx';
 import { isSessionNotFound, useAmaSession } from '#client/features/sessions/api/get-session.ts';
-import { SessionHostControls } from '#client/features/sessions/components/session-host-controls.tsx';
 import { SessionStatusBadge } from '#client/features/sessions/components/session-status-badge.tsx';
 import { SessionViewers } from '#client/features/sessions/components/session-viewers.tsx';
 import {
@@ -24,8 +23,9 @@ import {
 import { useSessionPresence } from '#client/features/sessions/hooks/use-session-presence.ts';
 import { calendarUrl, formatDuration, formatSessionTime } from '#client/features/sessions/utils/session-format.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { lazyComponent } from '#client/lib/lazy-component.ts';
 import { paths } from '#client/lib/paths.ts';
-import { checkPermission } from '#shared/lib/permissions.ts';
+import { canReadHostAnalytics, checkPermission } from '#shared/lib/permissions.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
 import { renderPersonLink } from '../groups/compose.tsx';
@@ -34,6 +34,84 @@ const QuestionsPanel = lazy(async () => {
   const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
   return { default: Panel };
 });
+
+// the host's controls and carry-over: host-only, so out of the page's first load (most people
+// arrive at a live session from a shared link on a phone)
+const SessionHostControls = lazyComponent(async () => {
+  const { SessionHostControls: Controls } =
+    await import('#client/features/sessions/components/session-host-controls.tsx');
+  return Controls;
+});
+const CarryOverPanel = lazyComponent(async () => {
+  const { CarryOverPanel: Panel } = await import('#client/features/sessions/components/carry-over-panel.tsx');
+  return Panel;
+});
+
+// the ledger's totals: a secondary read, fetched with its code when the section comes into view
+const SessionRecord = lazyComponent(async () => {
+  const { SessionRecord: Part } = await import('#client/features/sessions/components/session-record.tsx');
+  return Part;
+});
+
+/** The host's controls of the session, once their code has arrived. */
+function LazyHostControls({ session, onDeleted }: { session: AmaSession; onDeleted: () => void }) {
+  const isLoaded = SessionHostControls.useLoaded(true);
+  if (!isLoaded) {
+    return (
+      <LoadingRegion label="Loading the host controls">
+        <Skeleton className="h-9 w-full" />
+      </LoadingRegion>
+    );
+  }
+  return <SessionHostControls.Component session={session} onDeleted={onDeleted} />;
+}
+
+/** The host's carry-over panel of an ended session, once its code has arrived. */
+function LazyCarryOver({ session, onDone }: { session: AmaSession; onDone: () => void }) {
+  const isLoaded = CarryOverPanel.useLoaded(true);
+  if (!isLoaded) {
+    return (
+      <LoadingRegion label="Checking the open questions">
+        <Skeleton className="h-28 w-full" />
+      </LoadingRegion>
+    );
+  }
+  return <CarryOverPanel.Component session={session} onDone={onDone} />;
+}
+
+/** The session's moderation totals, loaded when the section is about to scroll into view. */
+function SessionRecordSection({ sessionId }: { sessionId: string }) {
+  const ref = useRef<HTMLElement>(null);
+  // without IntersectionObserver (an old browser, jsdom) it loads at once
+  const [isNear, setIsNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (isNear || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setIsNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear]);
+  const isLoaded = SessionRecord.useLoaded(isNear);
+  return (
+    <section ref={ref} aria-labelledby="session-record" className="grid gap-3">
+      <h2 id="session-record" className="text-lg font-semibold">
+        Moderation record
+      </h2>
+      {isLoaded ? (
+        <SessionRecord.Component sessionId={sessionId} />
+      ) : (
+        <LoadingRegion label="Loading the totals">
+          <Skeleton className="h-16 w-full" />
+        </LoadingRegion>
+      )}
+    </section>
+  );
+}
 
 /** The live question queue of the session, with the gate of its group for asking and voting. */
 function SessionQueue({ session, isHost }: { session: AmaSession; isHost: boolean }) {
@@ -61,6 +139,10 @@ function SessionQueue({ session, isHost }: { session: AmaSession; isHost: boolea
 function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted: () => void }) {
   const { user } = useSession();
   const isHost = user !== null && user.id === session.host.id;
+  const canReadAnalytics = canReadHostAnalytics(user ? { id: user.id, isAdmin: user.role === 'admin' } : null, {
+    hostId: session.host.id,
+  });
+  const questionsHeading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(session.title);
   useGroupSessionsLiveUpdates(session.groupId);
 
@@ -114,16 +196,28 @@ function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted
               </a>
             </Button>
           ) : null}
+          <Button asChild variant="outline" size="sm">
+            <Link to={paths.sessionLedger(session.id)}>Moderation ledger</Link>
+          </Button>
+          {canReadAnalytics ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.sessionAnalytics(session.id)}>Analytics</Link>
+            </Button>
+          ) : null}
           <SessionViewers sessionId={session.id} />
         </div>
-        {isHost ? <SessionHostControls session={session} onDeleted={onDeleted} /> : null}
+        {isHost ? <LazyHostControls session={session} onDeleted={onDeleted} /> : null}
+        {isHost && session.status === 'ended' ? (
+          <LazyCarryOver session={session} onDone={() => questionsHeading.current?.focus()} />
+        ) : null}
       </header>
       <section aria-labelledby="session-questions" className="grid gap-3">
-        <h2 id="session-questions" className="text-lg font-semibold">
+        <h2 id="session-questions" ref={questionsHeading} tabIndex={-1} className="text-lg font-semibold outline-none">
           {session.status === 'scheduled' ? 'Questions (ask before it starts)' : 'Questions'}
         </h2>
         <SessionQueue session={session} isHost={isHost} />
       </section>
+      <SessionRecordSection sessionId={session.id} />
       <QueueAnnouncer groupId={session.groupId} sessionId={session.id} />
     </div>
   );
