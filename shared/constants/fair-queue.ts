@@ -5,6 +5,12 @@
  */
 
 /**
+ * The limits of a group's cap on open questions per person (the client's copy of
+ * GROUP_LIMITS_QUEUE in shared/schemas/groups.ts, which the client may not import values from).
+ */
+export const OPEN_QUESTION_CAP = { min: 1, max: 100 } as const;
+
+/**
  * The "fresh" order's score of a question (Hacker News' gravity): its votes plus one, divided by
  * its age in hours plus `offsetHours`, raised to `gravity`. The age is counted to a reference
  * time fixed when the first page is read (and carried in the cursor), never below zero.

@@ -4,7 +4,7 @@ import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useCreateGroup } from '#client/features/groups/api/create-group.ts';
-import { GroupForm } from '#client/features/groups/components/group-form.tsx';
+import { GroupForm, NO_QUEUE_SETTINGS, queueSettingChanges } from '#client/features/groups/components/group-form.tsx';
 import { EMPTY_GROUP_FORM } from '#client/features/groups/utils/group-form-checks.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -39,8 +39,9 @@ export function CreateGroupRoute() {
           groupId={null}
           upload={uploadGroupImage}
           submitLabel="Create group"
-          onSubmit={async (values) => {
-            const group = await create.mutateAsync(values);
+          onSubmit={async (values, queue) => {
+            // only the live Q&A settings turned on: the rest are the server's defaults
+            const group = await create.mutateAsync({ ...values, ...queueSettingChanges(queue, NO_QUEUE_SETTINGS) });
             toast.success('Group created', { description: `${group.name} is at ${paths.group(group.slug)}` });
             await navigate(paths.group(group.slug));
           }}

@@ -9,7 +9,7 @@ import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { isGroupNotFound, useGroup } from '#client/features/groups/api/get-group.ts';
 import { groupKeys } from '#client/features/groups/api/query-keys.ts';
 import { useUpdateGroup } from '#client/features/groups/api/update-group.ts';
-import { GroupForm } from '#client/features/groups/components/group-form.tsx';
+import { GroupForm, queueSettingChanges, queueSettingsOf } from '#client/features/groups/components/group-form.tsx';
 import { groupChanges, groupFormValues } from '#client/features/groups/utils/group-form-checks.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -24,6 +24,7 @@ function EditForm({ page }: { page: GroupPageResponse }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const saved = groupFormValues(group);
+  const savedQueue = queueSettingsOf(group);
   const back = paths.group(group.slug);
 
   if (access.role !== 'host') {
@@ -38,6 +39,7 @@ function EditForm({ page }: { page: GroupPageResponse }) {
   return (
     <GroupForm
       initialValues={saved}
+      initialQueueSettings={savedQueue}
       groupId={group.id}
       upload={uploadGroupImage}
       submitLabel="Save changes"
@@ -46,8 +48,8 @@ function EditForm({ page }: { page: GroupPageResponse }) {
           <Link to={back}>Cancel</Link>
         </Button>
       }
-      onSubmit={async (values) => {
-        const changes = groupChanges(values, saved);
+      onSubmit={async (values, queue) => {
+        const changes = { ...groupChanges(values, saved), ...queueSettingChanges(queue, savedQueue) };
         if (Object.keys(changes).length === 0) {
           await navigate(back);
           return;

@@ -18,6 +18,7 @@ import {
 } from '#shared/schemas/admin-console.ts';
 import { useAdminContent, useAdminGroups, useRemoveContent } from '../api/content.ts';
 import { AdminPageHeader, Badge, DateTime, FilterButtons } from './admin-parts.tsx';
+import { RevealAsker } from './reveal-asker.tsx';
 
 type View = 'group' | AdminContentType;
 
@@ -115,14 +116,23 @@ function GroupRow({ group }: { group: AdminGroup }) {
   );
 }
 
+/** An anonymous question comes with no author (ANONYMOUS_AUTHOR: an empty id). */
+const isAnonymousQuestion = (item: AdminContentItem) => item.type === 'question' && item.author.id === '';
+
 function ContentRow({ item }: { item: AdminContentItem }) {
+  const isAnonymous = isAnonymousQuestion(item);
+  const by = isAnonymous ? item.author.name : `@${item.author.username}`;
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0">
         <p className="text-xs text-muted-foreground">
-          <Link to={paths.profile(item.author.username)} className="font-medium text-foreground hover:underline">
-            @{item.author.username}
-          </Link>
+          {isAnonymous ? (
+            <span className="font-medium text-foreground">{item.author.name}</span>
+          ) : (
+            <Link to={paths.profile(item.author.username)} className="font-medium text-foreground hover:underline">
+              @{item.author.username}
+            </Link>
+          )}
           {' in '}
           <Link to={paths.group(item.group.slug)} className="hover:underline">
             {item.group.name}
@@ -133,11 +143,12 @@ function ContentRow({ item }: { item: AdminContentItem }) {
           {` · ${String(item.likeCount)} ${item.likeCount === 1 ? 'like' : 'likes'}`}
         </p>
         <p className="mt-1 line-clamp-4 text-sm break-words whitespace-pre-wrap">{item.body}</p>
+        {isAnonymous ? <RevealAsker questionId={item.id} /> : null}
       </div>
       <RemoveButton
         type={item.type}
         id={item.id}
-        title={`Remove this ${TYPE_NAMES[item.type]} by @${item.author.username}?`}
+        title={`Remove this ${TYPE_NAMES[item.type]} by ${by}?`}
         description={REMOVE_TEXTS[item.type]}
       />
     </li>

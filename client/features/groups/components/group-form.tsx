@@ -19,6 +19,8 @@ import { ApiError } from '#client/lib/api-client.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { normalizeSlug, slugFromName } from '#shared/lib/slug-rules.ts';
+import { OPEN_QUESTION_CAP } from '#shared/constants/fair-queue.ts';
+import type { GroupSummary, GroupUpdateInput } from '#shared/schemas/groups.ts';
 
 import { GroupImageField, type UploadGroupImage } from './group-image-field.tsx';
 
@@ -41,6 +43,49 @@ function serverErrorsOf(error: unknown): { fields: FieldErrors; message: string 
   return { fields, message: Object.keys(fields).length > 0 ? null : error.message };
 }
 
+/** The live Q&A settings of the fair queue (ama groups): anonymous questions, the cap, the fresh order. */
+export type QueueSettings = Pick<GroupSummary, 'anonymousQuestions' | 'openQuestionCap' | 'freshOrder'>;
+
+/** A new group's: none of them on. */
+export const NO_QUEUE_SETTINGS: QueueSettings = { anonymousQuestions: false, openQuestionCap: null, freshOrder: false };
+
+/** A group's saved settings. */
+export function queueSettingsOf(group: GroupSummary): QueueSettings {
+  return {
+    anonymousQuestions: group.anonymousQuestions,
+    openQuestionCap: group.openQuestionCap,
+    freshOrder: group.freshOrder,
+  };
+}
+
+/** Only the settings that changed, for PATCH. */
+export function queueSettingChanges(values: QueueSettings, saved: QueueSettings): GroupUpdateInput {
+  const changes: GroupUpdateInput = {};
+  if (values.anonymousQuestions !== saved.anonymousQuestions) changes.anonymousQuestions = values.anonymousQuestions;
+  if (values.openQuestionCap !== saved.openQuestionCap) changes.openQuestionCap = values.openQuestionCap;
+  if (values.freshOrder !== saved.freshOrder) changes.freshOrder = values.freshOrder;
+  return changes;
+}
+
+const { min: CAP_MIN, max: CAP_MAX } = OPEN_QUESTION_CAP;
+/** The cap field's refusal (the server's limits). */
+export const CAP_FIELD_ERROR = `Enter a whole number from ${CAP_MIN} to ${CAP_MAX}, or leave it empty for no cap.`;
+
+/** The cap as typed: empty is no cap (null); anything but a whole number in range is undefined. */
+export function parseCap(text: string): number | null | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (!/^\d+$/.test(trimmed)) return undefined;
+  const cap = Number(trimmed);
+  return cap >= CAP_MIN && cap <= CAP_MAX ? cap : undefined;
+}
+
+/** The server's message about the cap, when it named that field. */
+function capErrorOf(error: ApiError): string | undefined {
+  const entry = Object.entries(error.fields ?? {}).find(([path]) => path.split('.').at(-1) === 'openQuestionCap');
+  return entry?.[1];
+}
+
 /** Props of GroupForm. */
 export type GroupFormProps = {
   /** The saved values (empty for a new group). */
@@ -48,20 +93,31 @@ export type GroupFormProps = {
   /** The group being edited: its own slug counts as free. Null when creating. */
   groupId: string | null;
   upload: UploadGroupImage;
+  /** The saved live Q&A settings (NO_QUEUE_SETTINGS for a new group). */
+  initialQueueSettings?: QueueSettings;
   /** Sends the values; a rejection with the server's ApiError is shown by field. */
-  onSubmit: (values: GroupFormValues) => Promise<void>;
+  onSubmit: (values: GroupFormValues, queue: QueueSettings) => Promise<void>;
   submitLabel: string;
   /** Beside the submit button, such as a Cancel link. */
   secondaryAction?: ReactNode;
 };
 
 /**
- * Name, slug, description, picture and the live Q&A switch. When creating, the slug follows the
- * name until it is edited. The slug is checked as typed (length, characters, reserved words),
- * then by the server once typing pauses; everything is checked again on submit, and the server's
- * refusal is shown by the field it names.
+ * Name, slug, description, picture and the live Q&A switch with, for a live Q&A group, its queue's
+ * settings: approval, anonymous questions, the cap on open questions per person and the fresh
+ * order. When creating, the slug follows the name until it is edited. The slug is checked as
+ * typed (length, characters, reserved words), then by the server once typing pauses; everything
+ * is checked again on submit, and the server's refusal is shown by the field it names.
  */
-export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabel, secondaryAction }: GroupFormProps) {
+export function GroupForm({
+  initialValues,
+  initialQueueSettings = NO_QUEUE_SETTINGS,
+  groupId,
+  upload,
+  onSubmit,
+  submitLabel,
+  secondaryAction,
+}: GroupFormProps) {
   const isEditing = groupId !== null;
   const [values, setValues] = useState(initialValues);
   // A new group's slug is suggested from its name until the person edits it.
@@ -71,6 +127,13 @@ export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabe
   const [isUploading, setIsUploading] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [queue, setQueue] = useState(initialQueueSettings);
+  const [capText, setCapText] = useState(
+    initialQueueSettings.openQuestionCap === null ? '' : String(initialQueueSettings.openQuestionCap),
+  );
+  const [capServerError, setCapServerError] = useState<string | undefined>(undefined);
+  const cap = parseCap(capText);
+  const capError = (values.ama && cap === undefined ? CAP_FIELD_ERROR : undefined) ?? capServerError;
 
   const slug = isSlugEdited ? values.slug : slugFromName(values.name);
   const current: GroupFormValues = { ...values, slug };
@@ -107,9 +170,10 @@ export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabe
     if (isSubmitting || isUploading) return;
     setHasSubmitted(true);
     setFailure(null);
-    const firstInvalid = GROUP_FORM_FIELDS.find(
-      (field) => localErrors[field] !== undefined || (field === 'slug' && remoteSlugError !== undefined),
-    );
+    const firstInvalid =
+      GROUP_FORM_FIELDS.find(
+        (field) => localErrors[field] !== undefined || (field === 'slug' && remoteSlugError !== undefined),
+      ) ?? (values.ama && cap === undefined ? 'openQuestionCap' : undefined);
     if (firstInvalid) {
       const element = event.currentTarget.elements.namedItem(firstInvalid);
       if (element instanceof HTMLElement) element.focus();
@@ -117,11 +181,17 @@ export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabe
     }
     setIsSubmitting(true);
     try {
-      await onSubmit({ ...current, name: current.name.trim(), slug: normalized });
+      await onSubmit(
+        { ...current, name: current.name.trim(), slug: normalized },
+        { ...queue, openQuestionCap: cap ?? null },
+      );
     } catch (error) {
       const refused = serverErrorsOf(error);
+      const capRefusal = error instanceof ApiError ? capErrorOf(error) : undefined;
+      setCapServerError(capRefusal);
       setServerErrors(refused.fields);
-      setFailure(refused.message);
+      // a refusal that names only the cap shows under it, not in the alert too
+      setFailure(capRefusal !== undefined && Object.keys(refused.fields).length === 0 ? null : refused.message);
     } finally {
       setIsSubmitting(false);
     }
@@ -183,12 +253,42 @@ export function GroupForm({ initialValues, groupId, upload, onSubmit, submitLabe
         onCheckedChange={(checked) => setField('ama', checked)}
       />
       {values.ama ? (
-        <SwitchField
-          label="Questions wait for my approval"
-          description="New questions show to others only once you approve them."
-          checked={values.questionsNeedApproval}
-          onCheckedChange={(checked) => setField('questionsNeedApproval', checked)}
-        />
+        <fieldset className="grid gap-5">
+          <legend className="sr-only">Question queue</legend>
+          <SwitchField
+            label="Questions wait for my approval"
+            description="New questions show to others only once you approve them."
+            checked={values.questionsNeedApproval}
+            onCheckedChange={(checked) => setField('questionsNeedApproval', checked)}
+          />
+          <SwitchField
+            label="Anonymous questions"
+            description="People may ask without their name: everyone, you included, sees “Anonymous”."
+            checked={queue.anonymousQuestions}
+            onCheckedChange={(checked) => setQueue((before) => ({ ...before, anonymousQuestions: checked }))}
+          />
+          <SwitchField
+            label="Fresh order first"
+            description="The queue opens in the fresh order: votes weighed by age, so a late good question can rise above old favourites."
+            checked={queue.freshOrder}
+            onCheckedChange={(checked) => setQueue((before) => ({ ...before, freshOrder: checked }))}
+          />
+          <TextInput
+            name="openQuestionCap"
+            label="Open questions per person"
+            hint={`The most unanswered questions one person may have in the queue at once (${CAP_MIN}–${CAP_MAX}); empty: no limit. You are never limited.`}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder="No limit"
+            className="max-w-32"
+            value={capText}
+            error={capError}
+            onChange={(event) => {
+              setCapText(event.target.value);
+              setCapServerError(undefined);
+            }}
+          />
+        </fieldset>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" isLoading={isSubmitting} disabled={isUploading}>

@@ -1,39 +1,82 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 
 import { toast } from '#client/components/ui/toast.ts';
 import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
 import { TextComposer } from '#client/features/content/components/text-composer.tsx';
 import { isGateError, runGated, useGroupGate } from '#client/features/gate/index.ts';
 import { useSimilarQuestions } from '#client/features/questions/api/get-similar-questions.ts';
-import { useAskQuestion } from '#client/features/questions/api/ask-question.ts';
+import { questionKeys } from '#client/features/questions/api/query-keys.ts';
 import { useDebouncedValue } from '#client/hooks/use-debounced-value.ts';
+import { api, ApiError } from '#client/lib/api-client.ts';
+import { CAP_REACHED_CODE, FAIR_QUEUE_MESSAGES } from '#shared/constants/fair-queue.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import { canAskAnonymously, type GroupRole } from '#shared/lib/permissions.ts';
+import type { QuestionResponse } from '#shared/schemas/questions.ts';
 
 /** How long typing must pause before similar questions are looked up. */
 export const SIMILAR_DEBOUNCE_MS = 300;
 
+/** What the ask box needs of the group's fair-queue settings and of the viewer's role in it. */
+export type AskBoxRules = {
+  role: GroupRole;
+  /** The group takes anonymous questions (GroupSummary.anonymousQuestions). */
+  anonymousQuestions: boolean;
+  /** The most open questions one person may have here at once; null: no cap (the host has none). */
+  openQuestionCap: number | null;
+};
+
+/**
+ * POST /api/groups/:groupId/questions with `anonymous` when asked so; the queue and the
+ * suggestions read again so it takes its place. (useAskQuestion sends no `anonymous` yet.)
+ */
+function useAsk(groupId: string, sessionId: string | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, anonymous }: { body: string; anonymous: boolean }) =>
+      (
+        await api.post<QuestionResponse>(`/api/groups/${encodeURIComponent(groupId)}/questions`, {
+          body,
+          ...(sessionId ? { sessionId } : {}),
+          ...(anonymous ? { anonymous: true } : {}),
+        })
+      ).question,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+  });
+}
+
 /**
  * Ask the host: a counted field (500 characters) and, while typing, questions already asked
- * that read alike, each with its vote button, so people upvote instead of repeating.
+ * that read alike, each with its vote button, so people upvote instead of repeating. Where the
+ * group allows it (canAskAnonymously, the server's rule), an "Ask anonymously" box; where it caps
+ * open questions per person, the cap under the field, and the server's refusal beyond it.
  */
 export function AskBox({
   groupId,
   canAsk,
   questionsNeedApproval,
   sessionId,
+  rules,
 }: {
   groupId: string;
   canAsk: boolean;
   questionsNeedApproval: boolean;
   /** Asks for this AMA session. */
   sessionId?: string;
+  /** The group's anonymous-question and cap settings with the viewer's role; without them, neither shows. */
+  rules?: AskBoxRules | undefined;
 }) {
   const gate = useGroupGate();
-  const ask = useAskQuestion(groupId, sessionId);
+  const ask = useAsk(groupId, sessionId);
   const [text, setText] = useState('');
+  const [isAnonymous, setIsAnonymous] = useState(false);
+  const [capMessage, setCapMessage] = useState<string | null>(null);
+  const anonymousId = useId();
   const debounced = useDebouncedValue(text.trim(), SIMILAR_DEBOUNCE_MS);
   const similar = useSimilarQuestions(groupId, debounced);
   const suggestions = debounced.length >= 3 ? (similar.data?.questions ?? []) : [];
+  const mayAskAnonymously = rules ? canAskAnonymously(rules.role, rules) : false;
+  const cap = rules && rules.role !== 'host' ? rules.openQuestionCap : null;
 
   return (
     <div className="grid gap-2 rounded-lg border bg-card p-3">
@@ -44,18 +87,53 @@ export function AskBox({
         maxLength={CONTENT_LIMITS.questionBodyMax}
         rows={2}
         onBlocked={canAsk ? undefined : () => void gate('ask', 'questionQueue', () => {})}
-        onTextChange={setText}
+        onTextChange={(next) => {
+          setText(next);
+          if (next !== '') setCapMessage(null);
+        }}
         onSubmit={async (body) => {
+          const anonymous = mayAskAnonymously && isAnonymous;
           await runGated(gate, 'ask', 'questionQueue', () =>
-            ask.mutateAsync(body).catch((error: Error) => {
+            ask.mutateAsync({ body, anonymous }).catch((error: Error) => {
+              if (error instanceof ApiError && error.code === CAP_REACHED_CODE) setCapMessage(error.message);
               if (!isGateError(error)) toast.error('Could not ask', { description: error.message });
               throw error;
             }),
           );
+          setCapMessage(null);
           if (questionsNeedApproval)
             toast.success('Question sent', { description: 'It shows once the host approves it.' });
+          else if (anonymous) toast.success('Asked anonymously', { description: 'Nobody sees who asked it.' });
         }}
       />
+      {mayAskAnonymously || cap !== null ? (
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          {mayAskAnonymously ? (
+            <div className="flex items-start gap-2">
+              <input
+                id={anonymousId}
+                type="checkbox"
+                className="mt-0.5 size-4 accent-primary"
+                checked={isAnonymous}
+                aria-describedby={`${anonymousId}-hint`}
+                onChange={(event) => setIsAnonymous(event.target.checked)}
+              />
+              <div>
+                <label htmlFor={anonymousId} className="text-sm font-medium text-foreground">
+                  {FAIR_QUEUE_MESSAGES.askAnonymously}
+                </label>
+                <p id={`${anonymousId}-hint`}>{FAIR_QUEUE_MESSAGES.askAnonymouslyHint}</p>
+              </div>
+            </div>
+          ) : null}
+          {cap !== null ? <p>{FAIR_QUEUE_MESSAGES.capHint(cap)}</p> : null}
+        </div>
+      ) : null}
+      {capMessage ? (
+        <p role="alert" className="text-sm text-error">
+          {capMessage}
+        </p>
+      ) : null}
       {suggestions.length > 0 ? (
         <section aria-label="Similar questions" className="grid gap-1">
           <p className="text-xs font-medium text-muted-foreground">Already asked? Upvote it instead:</p>
