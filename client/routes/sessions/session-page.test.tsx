@@ -348,6 +348,39 @@ describe('/event/:id: the moderation record and carry-over', () => {
     expect(screen.getByRole('heading', { name: 'Questions' })).toHaveFocus();
   });
 
+  it('reads the queue, the session and the totals again when questions are carried or logged', async () => {
+    const api = stubEnded({ role: 'subscriber' });
+    const live = createFakeLiveClient();
+    renderApp('/event/session-1', { liveClient: live.client });
+    await screen.findByText('No questions yet.');
+    await within(await screen.findByRole('region', { name: 'Moderation record' })).findByText('Carried over');
+    const reads = (prefix: string) =>
+      api.fetchMock.mock.calls.filter(
+        ([input, init]) =>
+          (prefix.endsWith('?') ? String(input).startsWith(prefix) : String(input) === prefix) &&
+          (init?.method ?? 'GET') === 'GET',
+      ).length;
+    const before = {
+      queue: reads('/api/groups/group-1/questions?'),
+      session: reads('/api/sessions/session-1'),
+      totals: reads('/api/sessions/session-1/ledger'),
+    };
+    live.emit({
+      topic: 'group:group-1',
+      event: 'questions.carried',
+      ids: { groupId: 'group-1', sessionId: 'session-1' },
+      data: { toSessionId: 'session-2', count: 2 },
+    });
+    await vi.waitFor(() => {
+      expect(reads('/api/groups/group-1/questions?')).toBeGreaterThan(before.queue);
+      expect(reads('/api/sessions/session-1')).toBeGreaterThan(before.session);
+      expect(reads('/api/sessions/session-1/ledger')).toBeGreaterThan(before.totals);
+    });
+    const afterCarry = reads('/api/sessions/session-1/ledger');
+    live.emit({ topic: 'group:group-1', event: 'ledger.added', ids: { groupId: 'group-1', sessionId: 'session-1' } });
+    await vi.waitFor(() => expect(reads('/api/sessions/session-1/ledger')).toBeGreaterThan(afterCarry));
+  });
+
   it('says the questions go to the answer-later list when no session is next', async () => {
     stubEnded({ open: 1, next: null });
     renderApp('/event/session-1');
