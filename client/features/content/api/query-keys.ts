@@ -21,6 +21,11 @@ export const queueKeys = {
   all: ['questions'] as const,
   /** Every list of a group's queue (any sort, any view). */
   lists: (groupId: string) => [...queueKeys.all, 'list', groupId] as const,
+  /**
+   * The possible duplicates of a group's questions. Apart from the lists: a write's settle waits
+   * for the lists it reads again, never for these (a card's, read when the host opens it).
+   */
+  duplicates: (groupId: string) => [...queueKeys.all, 'duplicates', groupId] as const,
 };
 
 export const commentKeys = {

@@ -7,7 +7,11 @@ import type { GroupPerson } from '#shared/schemas/groups.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Who wrote an item and when: avatar, name linking to their profile, age (and 'edited'). */
+/**
+ * Who wrote an item and when: avatar, name linking to their profile, age (and 'edited'). An
+ * anonymous question's author (ANONYMOUS_AUTHOR: no id, no handle) reads "Anonymous", with a
+ * plain avatar and no link to anyone.
+ */
 export function AuthorLine({
   author,
   createdAt,
@@ -22,7 +26,8 @@ export function AuthorLine({
   /** The item's own page: the age links there, so it can be shared. */
   href?: string | undefined;
 }) {
-  const name = displayName(author);
+  const isAnonymous = author.id === '';
+  const name = isAnonymous ? author.name || 'Anonymous' : displayName(author);
   const age = (
     <time dateTime={createdAt} title={dateFormat.format(new Date(createdAt))} className="text-muted-foreground">
       {formatAge(createdAt)}
@@ -30,10 +35,20 @@ export function AuthorLine({
   );
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm">
-      <Avatar src={author.profileImageURL || null} name={name} userId={author.id} alt="" size={size} />
-      <Link to={paths.profile(author.username)} className="truncate font-medium hover:underline">
-        {name}
-      </Link>
+      <Avatar
+        src={isAnonymous ? null : author.profileImageURL || null}
+        name={name}
+        userId={isAnonymous ? null : author.id}
+        alt=""
+        size={size}
+      />
+      {isAnonymous ? (
+        <span className="truncate font-medium text-muted-foreground">{name}</span>
+      ) : (
+        <Link to={paths.profile(author.username)} className="truncate font-medium hover:underline">
+          {name}
+        </Link>
+      )}
       {href ? (
         <Link to={href} className="shrink-0 hover:underline">
           {age}

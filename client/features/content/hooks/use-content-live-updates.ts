@@ -50,12 +50,27 @@ export function useContentLiveUpdates(groupId: string) {
             void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
           break;
         }
+        case E.questionMerged:
+        case E.questionUnmerged: {
+          // the target's pooled votes show at once; both questions (their pages too) and every
+          // list are read again: the merged one leaves the lists, or comes back
+          const intoId = typeof data.intoQuestionId === 'string' ? data.intoQuestionId : '';
+          if (intoId && typeof data.likeCount === 'number') {
+            showLikeState(queryClient, intoId, { likeCount: data.likeCount });
+          }
+          void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
+          void queryClient.invalidateQueries({ queryKey: queueKeys.duplicates(groupId) });
+          break;
+        }
         case E.questionCreated:
         case E.questionUpdated:
         case E.questionDeleted:
         case E.questionAnswered:
         case E.questionPinned:
+        case E.questionsCarried:
           void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
+          // who may be merged into what changes with them
+          void queryClient.invalidateQueries({ queryKey: queueKeys.duplicates(groupId) });
           break;
       }
     },
@@ -63,6 +78,7 @@ export function useContentLiveUpdates(groupId: string) {
       // The channel came back after a drop: what its events would have said is read again.
       void queryClient.invalidateQueries({ queryKey: postKeys.feed(groupId) });
       void queryClient.invalidateQueries({ queryKey: queueKeys.lists(groupId) });
+      void queryClient.invalidateQueries({ queryKey: queueKeys.duplicates(groupId) });
       void queryClient.invalidateQueries({ queryKey: commentKeys.all });
     },
   );

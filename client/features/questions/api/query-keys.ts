@@ -1,8 +1,8 @@
 import { queueKeys } from '#client/features/content/api/query-keys.ts';
 
 /** How the queue is sorted and which part of it shows. */
-export type QuestionSort = 'top' | 'new';
-export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden';
+export type QuestionSort = 'top' | 'new' | 'fresh';
+export type QuestionView = 'open' | 'answered' | 'pending' | 'hidden' | 'later';
 
 /** Query keys of the question queue, under the content keys that its live updates refresh. */
 export const questionKeys = {
@@ -13,4 +13,6 @@ export const questionKeys = {
   list: (groupId: string, sort: QuestionSort, view: QuestionView, sessionId?: string) =>
     [...questionKeys.lists(groupId), sort, view, sessionId ?? 'all'] as const,
   similar: (groupId: string, text: string) => [...questionKeys.all, 'similar', groupId, text] as const,
+  /** The possible duplicates of one question (read again by the queue's live updates). */
+  duplicates: (groupId: string, questionId: string) => [...queueKeys.duplicates(groupId), questionId] as const,
 };

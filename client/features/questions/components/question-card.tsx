@@ -1,10 +1,12 @@
-import { MessageSquare, Pin } from 'lucide-react';
-import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { CopyCheck, GitMerge, History, MessageSquare, Pin } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { toast } from '#client/components/ui/toast.ts';
+import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { AuthorLine } from '#client/features/content/components/author-line.tsx';
 import { CommentsThread } from '#client/features/content/components/lazy-comments-thread.tsx';
 import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
@@ -13,12 +15,31 @@ import { TextComposer } from '#client/features/content/components/text-composer.
 import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
 import { useDeleteQuestion } from '#client/features/questions/api/delete-question.ts';
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
+import {
+  duplicateQuestionsQueryOptions,
+  useDuplicateQuestions,
+} from '#client/features/questions/api/get-duplicates.ts';
 import { useModerateQuestion, type QuestionModeration } from '#client/features/questions/api/moderate-question.ts';
+import {
+  questionElementId,
+  rememberUndoable,
+  useMergeWithUndo,
+} from '#client/features/questions/hooks/use-merge-with-undo.ts';
 import { cn } from '#client/lib/cn.ts';
+import { lazyComponent } from '#client/lib/lazy-component.ts';
+import type { LedgerHideReason } from '#shared/constants/ledger.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import { canMergeQuestion } from '#shared/lib/permissions.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 import { displayName } from '#client/lib/format.ts';
 import { paths } from '#client/lib/paths.ts';
+
+import { HideReasonPicker } from './hide-reason-picker.tsx';
+
+// only the host and an asker ever open it: out of the queue's first load
+const LazyDuplicatesList = lazyComponent(async () => (await import('./duplicates-list.tsx')).DuplicatesList);
+
+const countFormat = new Intl.NumberFormat('en');
 
 function reportFailure(what: string) {
   return (error: Error) => {
@@ -29,8 +50,11 @@ function reportFailure(what: string) {
 
 /**
  * One question of the queue: author, text, its vote, the host's answer (with its own like),
- * comments; the host's controls (answer, mark answered, pin, hide, approve) and the author's
- * (edit while unanswered, delete).
+ * comments; the host's controls (answer, mark answered, pin, hide with a reason, approve, merge
+ * into a possible duplicate) and the author's (edit while unanswered, delete, merge their own
+ * open question into an existing one when there is one like it). Labels say where it came from
+ * (carried over from a session) and, on its own page, where it went (merged into another).
+ * Focusable (tabIndex -1, by its id) so a merge, an undo and the host's keys can move to it.
  */
 export function QuestionCard({
   question,
@@ -45,30 +69,89 @@ export function QuestionCard({
   /** Its own page shows the comments at once. */
   isCommentsOpenAtFirst?: boolean;
 }) {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const viewerId = user?.id ?? null;
   // Inside a group's pages the age links to the question's own page.
   const { slug } = useParams();
-  const [mode, setMode] = useState<'view' | 'edit' | 'answer'>('view');
+  const [mode, setMode] = useState<'view' | 'edit' | 'answer' | 'hide'>('view');
+  const [isDuplicatesOpen, setIsDuplicatesOpen] = useState(false);
+  const [isCardFocused, setIsCardFocused] = useState(false);
+  const hideButton = useRef<HTMLButtonElement>(null);
+  const { undoMergeOf, isMerging } = useMergeWithUndo();
   const [isCommentsOpen, setIsCommentsOpen] = useState(isCommentsOpenAtFirst);
   const edit = useEditQuestion();
   const remove = useDeleteQuestion(question.groupId);
   const answer = useAnswerQuestion();
   const moderate = useModerateQuestion();
   const name = displayName(question.author);
+  const isMerged = question.mergedInto !== null;
+  const isOpen = question.status === 'open' && !question.isHidden && !isMerged;
+  // an anonymous question names nobody: its asker knows it by being allowed to edit it
+  const isOwn = question.permissions.canEdit;
+  const canMerge =
+    viewerId !== null &&
+    canMergeQuestion(viewerId, {
+      authorId: isOwn ? viewerId : question.author.id,
+      hostId: isHost ? viewerId : '',
+      isOpen,
+    });
+  // the asker is offered the merge only when there is something to merge into, so their card
+  // asks at once; the host's when the list opens (fetched ahead when the card takes focus)
+  const duplicates = useDuplicateQuestions(question.groupId, question.id, canMerge && (!isHost || isDuplicatesOpen));
+  const hasAskerCandidates = (duplicates.data?.questions.length ?? 0) > 0;
+  const showsDuplicates = canMerge && isDuplicatesOpen && (isHost || hasAskerCandidates);
+  const isDuplicatesCodeLoaded = LazyDuplicatesList.useLoaded(showsDuplicates || (canMerge && isHost && isCardFocused));
 
   const moderateWith = (changes: QuestionModeration, failure: string) =>
-    void moderate.mutateAsync({ questionId: question.id, changes }).catch((error: Error) => {
-      toast.error(failure, { description: error.message });
-    });
+    moderate.mutateAsync({ questionId: question.id, changes }).then(
+      () => true,
+      (error: Error) => {
+        toast.error(failure, { description: error.message });
+        return false;
+      },
+    );
+
+  const hideWith = async (reason: LedgerHideReason) => {
+    setMode('view');
+    if (await moderateWith({ isHidden: true, reason }, 'Could not hide the question')) {
+      rememberUndoable({ kind: 'hide', questionId: question.id });
+      toast.success('Question hidden', {
+        action: { label: 'Undo', onClick: () => void moderateWith({ isHidden: false }, 'Could not show it again') },
+      });
+    }
+  };
 
   return (
     <article
       className={cn(
-        'grid gap-3 rounded-lg border bg-card p-4',
+        'grid scroll-mt-20 gap-3 rounded-lg border bg-card p-4 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2',
         isPinnedSlot && 'border-primary bg-primary/5 ring-1 ring-primary',
         question.isHidden && 'opacity-70',
       )}
       aria-label={`Question by ${name}`}
+      id={questionElementId(question.id)}
+      tabIndex={-1}
+      data-question-id={question.id}
+      onFocus={() => {
+        if (isCardFocused || !canMerge || !isHost) return;
+        setIsCardFocused(true);
+        void queryClient.prefetchQuery(duplicateQuestionsQueryOptions(question.groupId, question.id));
+      }}
     >
+      {question.mergedInto ? (
+        <p role="note" className="inline-flex flex-wrap items-center gap-1 text-sm font-medium">
+          <GitMerge aria-hidden className="size-4 text-muted-foreground" />
+          Merged into{' '}
+          {slug ? (
+            <Link to={paths.question(slug, question.mergedInto.id)} className="underline underline-offset-4">
+              “{question.mergedInto.body}”
+            </Link>
+          ) : (
+            <span>“{question.mergedInto.body}”</span>
+          )}
+        </p>
+      ) : null}
       {isPinnedSlot ? (
         <p className="inline-flex items-center gap-1 text-xs font-semibold text-red-700 dark:text-red-300">
           <Pin aria-hidden className="size-3.5" />
@@ -77,14 +160,25 @@ export function QuestionCard({
       ) : null}
       <div className="flex items-start gap-3">
         <div className="flex flex-col items-center">
-          <ContentLikeButton
-            kind="vote"
-            targetType="question"
-            targetId={question.id}
-            isLiked={question.isLiked}
-            likeCount={question.likeCount}
-            gateTarget="questionQueue"
-          />
+          {isMerged ? (
+            // its votes went with it: it takes none while merged
+            <span
+              className="px-2 py-1 text-sm text-muted-foreground tabular-nums"
+              data-testid={`like-count-${question.id}`}
+              title="Votes when it was merged"
+            >
+              {countFormat.format(question.likeCount)}
+            </span>
+          ) : (
+            <ContentLikeButton
+              kind="vote"
+              targetType="question"
+              targetId={question.id}
+              isLiked={question.isLiked}
+              likeCount={question.likeCount}
+              gateTarget="questionQueue"
+            />
+          )}
         </div>
         <div className="grid min-w-0 flex-1 gap-2">
           <AuthorLine
@@ -115,6 +209,15 @@ export function QuestionCard({
             {question.status === 'answered' ? <span className="text-success">Answered</span> : null}
             {question.status === 'pending' ? <span className="text-warning">Waiting for approval</span> : null}
             {question.isHidden ? <span className="text-muted-foreground">Hidden</span> : null}
+            {question.carriedFrom ? (
+              <span className="inline-flex items-center gap-1 text-muted-foreground">
+                <History aria-hidden className="size-3.5" />
+                Carried from{' '}
+                <Link to={paths.session(question.carriedFrom.sessionId)} className="underline underline-offset-4">
+                  {question.carriedFrom.title}
+                </Link>
+              </span>
+            ) : null}
           </div>
         </div>
       </div>
@@ -168,15 +271,20 @@ export function QuestionCard({
           <MessageSquare aria-hidden />
           {`${String(question.commentCount)} ${question.commentCount === 1 ? 'comment' : 'comments'}`}
         </Button>
-        {isHost ? (
+        {isHost && isMerged ? (
+          <Button variant="outline" size="sm" disabled={isMerging} onClick={() => void undoMergeOf(question.id)}>
+            Undo merge
+          </Button>
+        ) : null}
+        {isHost && !isMerged ? (
           <>
             {question.status === 'pending' ? (
-              <Button size="sm" onClick={() => moderateWith({ isApproved: true }, 'Could not approve')}>
+              <Button size="sm" onClick={() => void moderateWith({ isApproved: true }, 'Could not approve')}>
                 Approve
               </Button>
             ) : null}
             {mode !== 'answer' ? (
-              <Button variant="outline" size="sm" onClick={() => setMode('answer')}>
+              <Button variant="outline" size="sm" data-action="answer" onClick={() => setMode('answer')}>
                 {question.answer ? 'Edit answer' : 'Answer'}
               </Button>
             ) : null}
@@ -184,13 +292,17 @@ export function QuestionCard({
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => moderateWith({ status: 'answered' }, 'Could not mark it answered')}
+                onClick={() => void moderateWith({ status: 'answered' }, 'Could not mark it answered')}
               >
                 Mark answered
               </Button>
             ) : null}
             {question.status === 'answered' ? (
-              <Button variant="ghost" size="sm" onClick={() => moderateWith({ status: 'open' }, 'Could not reopen')}>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => void moderateWith({ status: 'open' }, 'Could not reopen')}
+              >
                 Reopen
               </Button>
             ) : null}
@@ -198,18 +310,39 @@ export function QuestionCard({
               variant="ghost"
               size="sm"
               aria-pressed={question.isPinned}
-              onClick={() => moderateWith({ isPinned: !question.isPinned }, 'Could not change the pin')}
+              data-action="pin"
+              onClick={() => void moderateWith({ isPinned: !question.isPinned }, 'Could not change the pin')}
             >
               {question.isPinned ? 'Unpin' : 'Pin'}
             </Button>
             <Button
+              ref={hideButton}
               variant="ghost"
               size="sm"
-              onClick={() => moderateWith({ isHidden: !question.isHidden }, 'Could not change the visibility')}
+              aria-expanded={question.isHidden ? undefined : mode === 'hide'}
+              data-action="hide"
+              onClick={() =>
+                question.isHidden
+                  ? void moderateWith({ isHidden: false }, 'Could not show it again')
+                  : setMode(mode === 'hide' ? 'view' : 'hide')
+              }
             >
               {question.isHidden ? 'Unhide' : 'Hide'}
             </Button>
           </>
+        ) : null}
+        {canMerge && (isHost || hasAskerCandidates) ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={isDuplicatesOpen}
+            data-action="duplicates"
+            onPointerEnter={() => void LazyDuplicatesList.preload().catch(() => undefined)}
+            onClick={() => setIsDuplicatesOpen((open) => !open)}
+          >
+            <CopyCheck aria-hidden />
+            {isHost ? 'Possible duplicates' : 'Merge into an existing question'}
+          </Button>
         ) : null}
         {question.permissions.canEdit && question.status !== 'answered' && mode === 'view' ? (
           <Button variant="ghost" size="sm" onClick={() => setMode('edit')}>
@@ -229,6 +362,24 @@ export function QuestionCard({
           />
         ) : null}
       </div>
+      {mode === 'hide' ? (
+        <HideReasonPicker
+          onPick={(reason) => void hideWith(reason)}
+          onCancel={() => {
+            setMode('view');
+            hideButton.current?.focus();
+          }}
+        />
+      ) : null}
+      {showsDuplicates ? (
+        <section aria-label="Possible duplicates" className="grid gap-2">
+          {isDuplicatesCodeLoaded ? (
+            <LazyDuplicatesList.Component groupId={question.groupId} questionId={question.id} />
+          ) : (
+            <p className="text-sm text-muted-foreground">Looking for duplicates…</p>
+          )}
+        </section>
+      ) : null}
       {isCommentsOpen ? <CommentsThread parentType="question" parentId={question.id} /> : null}
     </article>
   );
