@@ -115,7 +115,11 @@ export function CarryOverPanel({
         Askers and voters are told where they went.
       </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <Button onClick={() => void run()} isLoading={carry.isPending && carry.variables === undefined}>
+        <Button
+          onClick={() => void run()}
+          isLoading={carry.isPending && carry.variables === undefined}
+          disabled={carry.isPending}
+        >
           {open === 1 ? 'Carry the open question' : `Carry all ${String(open)} open questions`}
         </Button>
         {open > 1 ? (
