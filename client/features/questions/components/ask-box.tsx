@@ -41,6 +41,10 @@ function useAsk(groupId: string, sessionId: string | undefined) {
           ...(anonymous ? { anonymous: true } : {}),
         })
       ).question,
+    // once more after a failure, as every mutation, but never after a refusal (a cap reached,
+    // a setting changed): asking again would be refused again
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 }
