@@ -4,6 +4,8 @@ import 'uplot/dist/uPlot.min.css';
 
 import type { ViewerSample } from '#shared/schemas/host-analytics.ts';
 
+import { timeRange } from '../utils/chart-range.ts';
+
 export type ViewersChartCanvasProps = { samples: ViewerSample[]; peak: ViewerSample | null };
 
 /** Steps of the viewers axis: whole people only. */
@@ -40,6 +42,7 @@ export function ViewersChartCanvas({ samples, peak }: ViewersChartCanvasProps) {
     const xs = samples.map((sample) => Date.parse(sample.at) / 1000);
     const ys = samples.map((sample) => sample.viewers);
     const peakYs = samples.map((sample) => (peak && sample.at === peak.at ? sample.viewers : null));
+    const xRange = timeRange(xs[0] ?? 0, xs.at(-1) ?? 0);
 
     const draw = () => {
       chart?.destroy();
@@ -51,7 +54,11 @@ export function ViewersChartCanvas({ samples, peak }: ViewersChartCanvasProps) {
           height: Math.max(120, element.clientHeight),
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
-          scales: { x: { time: true }, y: { range: (_chart, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] } },
+          scales: {
+            // fixed from the samples: uPlot would stretch a single sample's axis over years
+            x: { time: true, auto: false, range: xRange },
+            y: { range: (_chart, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+          },
           axes: [axis, { ...axis, incrs: WHOLE_STEPS, size: 44 }],
           series: [
             {},
