@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 
 import { toast } from '#client/components/ui/toast.ts';
 import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
@@ -9,10 +9,13 @@ import { useSimilarQuestions } from '#client/features/questions/api/get-similar-
 import { questionKeys } from '#client/features/questions/api/query-keys.ts';
 import { useDebouncedValue } from '#client/hooks/use-debounced-value.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
-import { CAP_REACHED_CODE, FAIR_QUEUE_MESSAGES } from '#shared/constants/fair-queue.ts';
+import { lazyComponent } from '#client/lib/lazy-component.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { canAskAnonymously, type GroupRole } from '#shared/lib/permissions.ts';
 import type { QuestionResponse } from '#shared/schemas/questions.ts';
+
+// the "Ask anonymously" box and the cap's line: only where the group has them, so out of the first load
+const AskOptions = lazyComponent(async () => (await import('./ask-box-options.tsx')).AskBoxOptions);
 
 /** How long typing must pause before similar questions are looked up. */
 export const SIMILAR_DEBOUNCE_MS = 300;
@@ -75,12 +78,13 @@ export function AskBox({
   const [text, setText] = useState('');
   const [isAnonymous, setIsAnonymous] = useState(false);
   const [capMessage, setCapMessage] = useState<string | null>(null);
-  const anonymousId = useId();
   const debounced = useDebouncedValue(text.trim(), SIMILAR_DEBOUNCE_MS);
   const similar = useSimilarQuestions(groupId, debounced);
   const suggestions = debounced.length >= 3 ? (similar.data?.questions ?? []) : [];
   const mayAskAnonymously = rules ? canAskAnonymously(rules.role, rules) : false;
   const cap = rules && rules.role !== 'host' ? rules.openQuestionCap : null;
+  const wantsOptions = mayAskAnonymously || cap !== null;
+  const hasOptions = AskOptions.useLoaded(wantsOptions) && wantsOptions;
 
   return (
     <div className="grid gap-2 rounded-lg border bg-card p-3">
@@ -99,7 +103,8 @@ export function AskBox({
           const anonymous = mayAskAnonymously && isAnonymous;
           await runGated(gate, 'ask', 'questionQueue', () =>
             ask.mutateAsync({ body, anonymous }).catch((error: Error) => {
-              if (error instanceof ApiError && error.code === CAP_REACHED_CODE) setCapMessage(error.message);
+              // an ask's one conflict: the group's cap reached (CAP_REACHED_CODE)
+              if (error instanceof ApiError && error.status === 409) setCapMessage(error.message);
               if (!isGateError(error)) toast.error('Could not ask', { description: error.message });
               throw error;
             }),
@@ -110,28 +115,13 @@ export function AskBox({
           else if (anonymous) toast.success('Asked anonymously', { description: 'Nobody sees who asked it.' });
         }}
       />
-      {mayAskAnonymously || cap !== null ? (
-        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-xs text-muted-foreground">
-          {mayAskAnonymously ? (
-            <div className="flex items-start gap-2">
-              <input
-                id={anonymousId}
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-                checked={isAnonymous}
-                aria-describedby={`${anonymousId}-hint`}
-                onChange={(event) => setIsAnonymous(event.target.checked)}
-              />
-              <div>
-                <label htmlFor={anonymousId} className="text-sm font-medium text-foreground">
-                  {FAIR_QUEUE_MESSAGES.askAnonymously}
-                </label>
-                <p id={`${anonymousId}-hint`}>{FAIR_QUEUE_MESSAGES.askAnonymouslyHint}</p>
-              </div>
-            </div>
-          ) : null}
-          {cap !== null ? <p>{FAIR_QUEUE_MESSAGES.capHint(cap)}</p> : null}
-        </div>
+      {hasOptions ? (
+        <AskOptions.Component
+          cap={cap}
+          mayAskAnonymously={mayAskAnonymously}
+          isAnonymous={isAnonymous}
+          onAnonymousChange={setIsAnonymous}
+        />
       ) : null}
       {capMessage ? (
         <p role="alert" className="text-sm text-error">
