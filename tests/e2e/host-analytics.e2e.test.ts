@@ -116,6 +116,7 @@ describe('host analytics', () => {
     await row.waitFor();
     // the bar is a picture only: the cells read asked, answered, peak viewers
     expect((await row.getByRole('cell').allTextContents()).slice(0, 2)).toEqual(['2', '1']);
+    expect(await seriousAccessibilityViolations(host.page)).toEqual([]);
     await row.getByRole('link', { name: 'Measured AMA' }).click();
     await host.page.waitForURL(`${baseUrl}/event/${sessionId}/analytics`);
     await host.page.getByRole('heading', { name: 'Session analytics', level: 1 }).waitFor();
