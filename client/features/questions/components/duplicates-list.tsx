@@ -12,7 +12,7 @@ const countFormat = new Intl.NumberFormat('en');
  */
 export function DuplicatesList({ groupId, questionId }: { groupId: string; questionId: string }) {
   const query = useDuplicateQuestions(groupId, questionId, true);
-  const { mergeInto, isMerging } = useMergeWithUndo();
+  const { mergeInto, isBusy } = useMergeWithUndo();
   if (query.isPending) return <ListSkeleton label="Looking for duplicates" />;
   if (query.isError) {
     return (
@@ -46,7 +46,7 @@ export function DuplicatesList({ groupId, questionId }: { groupId: string; quest
             size="sm"
             variant="outline"
             className="shrink-0"
-            disabled={isMerging}
+            disabled={isBusy}
             aria-label={`Merge into this: ${candidate.body}`}
             onClick={() => void mergeInto(questionId, candidate.id)}
           >

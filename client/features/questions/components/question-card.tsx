@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { CopyCheck, GitMerge, History, MessageSquare, Pin } from 'lucide-react';
+import { MessageSquare, Pin } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 
@@ -15,29 +14,21 @@ import { TextComposer } from '#client/features/content/components/text-composer.
 import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
 import { useDeleteQuestion } from '#client/features/questions/api/delete-question.ts';
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
-import {
-  duplicateQuestionsQueryOptions,
-  useDuplicateQuestions,
-} from '#client/features/questions/api/get-duplicates.ts';
 import { useModerateQuestion, type QuestionModeration } from '#client/features/questions/api/moderate-question.ts';
-import {
-  questionElementId,
-  rememberUndoable,
-  useMergeWithUndo,
-} from '#client/features/questions/hooks/use-merge-with-undo.ts';
+import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
 import { cn } from '#client/lib/cn.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
-import type { LedgerHideReason } from '#shared/constants/ledger.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { canMergeQuestion } from '#shared/lib/permissions.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 import { displayName } from '#client/lib/format.ts';
 import { paths } from '#client/lib/paths.ts';
 
-import { HideReasonPicker } from './hide-reason-picker.tsx';
-
-// only the host and an asker ever open it: out of the queue's first load
-const LazyDuplicatesList = lazyComponent(async () => (await import('./duplicates-list.tsx')).DuplicatesList);
+/** What few people see of the queue (card-tools.tsx): one module, out of the queue's first load. */
+export const loadCardTools = () => import('./card-tools.tsx');
+const LazyMergeOffer = lazyComponent(async () => (await loadCardTools()).MergeOffer);
+const LazyHideReasonPicker = lazyComponent(async () => (await loadCardTools()).HideReasonPicker);
+const LazyMergedNote = lazyComponent(async () => (await loadCardTools()).MergedNote);
 
 const countFormat = new Intl.NumberFormat('en');
 
@@ -70,15 +61,12 @@ export function QuestionCard({
   isCommentsOpenAtFirst?: boolean;
 }) {
   const { user } = useSession();
-  const queryClient = useQueryClient();
   const viewerId = user?.id ?? null;
   // Inside a group's pages the age links to the question's own page.
   const { slug } = useParams();
   const [mode, setMode] = useState<'view' | 'edit' | 'answer' | 'hide'>('view');
-  const [isDuplicatesOpen, setIsDuplicatesOpen] = useState(false);
-  const [isCardFocused, setIsCardFocused] = useState(false);
   const hideButton = useRef<HTMLButtonElement>(null);
-  const { undoMergeOf, isMerging } = useMergeWithUndo();
+  const isPickerLoaded = LazyHideReasonPicker.useLoaded(mode === 'hide');
   const [isCommentsOpen, setIsCommentsOpen] = useState(isCommentsOpenAtFirst);
   const edit = useEditQuestion();
   const remove = useDeleteQuestion(question.groupId);
@@ -87,6 +75,7 @@ export function QuestionCard({
   const name = displayName(question.author);
   const isMerged = question.mergedInto !== null;
   const isOpen = question.status === 'open' && !question.isHidden && !isMerged;
+  const isMergedNoteLoaded = LazyMergedNote.useLoaded(isMerged);
   // an anonymous question names nobody: its asker knows it by being allowed to edit it
   const isOwn = question.permissions.canEdit;
   const canMerge =
@@ -96,12 +85,7 @@ export function QuestionCard({
       hostId: isHost ? viewerId : '',
       isOpen,
     });
-  // the asker is offered the merge only when there is something to merge into, so their card
-  // asks at once; the host's when the list opens (fetched ahead when the card takes focus)
-  const duplicates = useDuplicateQuestions(question.groupId, question.id, canMerge && (!isHost || isDuplicatesOpen));
-  const hasAskerCandidates = (duplicates.data?.questions.length ?? 0) > 0;
-  const showsDuplicates = canMerge && isDuplicatesOpen && (isHost || hasAskerCandidates);
-  const isDuplicatesCodeLoaded = LazyDuplicatesList.useLoaded(showsDuplicates || (canMerge && isHost && isCardFocused));
+  const isMergeOfferLoaded = LazyMergeOffer.useLoaded(canMerge);
 
   const moderateWith = (changes: QuestionModeration, failure: string) =>
     moderate.mutateAsync({ questionId: question.id, changes }).then(
@@ -111,16 +95,6 @@ export function QuestionCard({
         return false;
       },
     );
-
-  const hideWith = async (reason: LedgerHideReason) => {
-    setMode('view');
-    if (await moderateWith({ isHidden: true, reason }, 'Could not hide the question')) {
-      rememberUndoable({ kind: 'hide', questionId: question.id });
-      toast.success('Question hidden', {
-        action: { label: 'Undo', onClick: () => void moderateWith({ isHidden: false }, 'Could not show it again') },
-      });
-    }
-  };
 
   return (
     <article
@@ -133,24 +107,13 @@ export function QuestionCard({
       id={questionElementId(question.id)}
       tabIndex={-1}
       data-question-id={question.id}
-      onFocus={() => {
-        if (isCardFocused || !canMerge || !isHost) return;
-        setIsCardFocused(true);
-        void queryClient.prefetchQuery(duplicateQuestionsQueryOptions(question.groupId, question.id));
-      }}
     >
-      {question.mergedInto ? (
-        <p role="note" className="inline-flex flex-wrap items-center gap-1 text-sm font-medium">
-          <GitMerge aria-hidden className="size-4 text-muted-foreground" />
-          Merged into{' '}
-          {slug ? (
-            <Link to={paths.question(slug, question.mergedInto.id)} className="underline underline-offset-4">
-              “{question.mergedInto.body}”
-            </Link>
-          ) : (
-            <span>“{question.mergedInto.body}”</span>
-          )}
-        </p>
+      {question.mergedInto && isMergedNoteLoaded ? (
+        <LazyMergedNote.Component
+          question={{ ...question, mergedInto: question.mergedInto }}
+          slug={slug}
+          isHost={isHost}
+        />
       ) : null}
       {isPinnedSlot ? (
         <p className="inline-flex items-center gap-1 text-xs font-semibold text-red-700 dark:text-red-300">
@@ -211,7 +174,6 @@ export function QuestionCard({
             {question.isHidden ? <span className="text-muted-foreground">Hidden</span> : null}
             {question.carriedFrom ? (
               <span className="inline-flex items-center gap-1 text-muted-foreground">
-                <History aria-hidden className="size-3.5" />
                 Carried from{' '}
                 <Link to={paths.session(question.carriedFrom.sessionId)} className="underline underline-offset-4">
                   {question.carriedFrom.title}
@@ -271,11 +233,6 @@ export function QuestionCard({
           <MessageSquare aria-hidden />
           {`${String(question.commentCount)} ${question.commentCount === 1 ? 'comment' : 'comments'}`}
         </Button>
-        {isHost && isMerged ? (
-          <Button variant="outline" size="sm" disabled={isMerging} onClick={() => void undoMergeOf(question.id)}>
-            Undo merge
-          </Button>
-        ) : null}
         {isHost && !isMerged ? (
           <>
             {question.status === 'pending' ? (
@@ -321,6 +278,7 @@ export function QuestionCard({
               size="sm"
               aria-expanded={question.isHidden ? undefined : mode === 'hide'}
               data-action="hide"
+              onPointerEnter={() => void LazyHideReasonPicker.preload().catch(() => undefined)}
               onClick={() =>
                 question.isHidden
                   ? void moderateWith({ isHidden: false }, 'Could not show it again')
@@ -331,19 +289,7 @@ export function QuestionCard({
             </Button>
           </>
         ) : null}
-        {canMerge && (isHost || hasAskerCandidates) ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-expanded={isDuplicatesOpen}
-            data-action="duplicates"
-            onPointerEnter={() => void LazyDuplicatesList.preload().catch(() => undefined)}
-            onClick={() => setIsDuplicatesOpen((open) => !open)}
-          >
-            <CopyCheck aria-hidden />
-            {isHost ? 'Possible duplicates' : 'Merge into an existing question'}
-          </Button>
-        ) : null}
+        {canMerge && isMergeOfferLoaded ? <LazyMergeOffer.Component question={question} isHost={isHost} /> : null}
         {question.permissions.canEdit && question.status !== 'answered' && mode === 'view' ? (
           <Button variant="ghost" size="sm" onClick={() => setMode('edit')}>
             Edit
@@ -362,23 +308,14 @@ export function QuestionCard({
           />
         ) : null}
       </div>
-      {mode === 'hide' ? (
-        <HideReasonPicker
-          onPick={(reason) => void hideWith(reason)}
-          onCancel={() => {
+      {mode === 'hide' && isPickerLoaded ? (
+        <LazyHideReasonPicker.Component
+          questionId={question.id}
+          onClose={(hidden) => {
             setMode('view');
-            hideButton.current?.focus();
+            if (!hidden) hideButton.current?.focus();
           }}
         />
-      ) : null}
-      {showsDuplicates ? (
-        <section aria-label="Possible duplicates" className="grid gap-2">
-          {isDuplicatesCodeLoaded ? (
-            <LazyDuplicatesList.Component groupId={question.groupId} questionId={question.id} />
-          ) : (
-            <p className="text-sm text-muted-foreground">Looking for duplicates…</p>
-          )}
-        </section>
       ) : null}
       {isCommentsOpen ? <CommentsThread parentType="question" parentId={question.id} /> : null}
     </article>

@@ -1,25 +1,21 @@
-import { Keyboard, MessageCircleQuestion, ScrollText } from 'lucide-react';
+import { MessageCircleQuestion } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { LoadMore } from '#client/components/ui/load-more.tsx';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
-import { toast } from '#client/components/ui/toast.ts';
-import { useClearAnswerLater } from '#client/features/questions/api/clear-answer-later.ts';
 import { useQuestions } from '#client/features/questions/api/get-questions.ts';
 import type { QuestionSort, QuestionView } from '#client/features/questions/api/query-keys.ts';
-import { useModerationKeys } from '#client/features/questions/hooks/use-moderation-keys.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
 import { paths } from '#client/lib/paths.ts';
 
 import { AskBox } from './ask-box.tsx';
-import { QuestionCard } from './question-card.tsx';
+import { loadCardTools, QuestionCard } from './question-card.tsx';
 
-// the host's key list, fetched on the first `?`
-const LazyKeysDialog = lazyComponent(async () => (await import('./moderation-keys-dialog.tsx')).ModerationKeysDialog);
+// the host's keys and Clear list: nobody else loads them (with the cards' other rare tools)
+const LazyHostTools = lazyComponent(async () => (await loadCardTools()).HostPanelTools);
 
 const VIEW_LABELS: Record<QuestionView, string> = {
   open: 'Open',
@@ -77,7 +73,7 @@ function Toggle<T extends string>({
  * weighed by age; the first order when the group chose it) or New, views Open, Answered and,
  * on the group's page, Answer later (and Pending and Hidden for the host, who may clear the
  * answer-later list), the pinned question on top, and a link to the public moderation ledger.
- * The host moderates from the keyboard too (useModerationKeys; `?` lists the keys).
+ * The host moderates from the keyboard too (HostPanelTools, loaded for the host alone).
  */
 export function QuestionsPanel({
   groupId,
@@ -99,11 +95,8 @@ export function QuestionsPanel({
   const { slug } = useParams();
   const [sort, setSort] = useState<QuestionSort>(freshOrder ? 'fresh' : 'top');
   const [view, setView] = useState<QuestionView>('open');
-  const [isKeysOpen, setIsKeysOpen] = useState(false);
   const list = useRef<HTMLDivElement>(null);
-  const clearLater = useClearAnswerLater(groupId);
-  const isKeysDialogLoaded = LazyKeysDialog.useLoaded(isKeysOpen);
-  useModerationKeys({ enabled: isHost, container: list, groupId, onHelp: () => setIsKeysOpen(true) });
+  const isHostToolsLoaded = LazyHostTools.useLoaded(isHost);
   // the answer-later list is the group's, not a session's
   const shared: QuestionView[] = sessionId ? ['open', 'answered'] : ['open', 'answered', 'later'];
   const views: QuestionView[] = isHost ? [...shared, 'pending', 'hidden'] : shared;
@@ -134,48 +127,13 @@ export function QuestionsPanel({
       {ledgerHref || isHost ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {ledgerHref ? (
-            <Link to={ledgerHref} className="inline-flex items-center gap-1 underline-offset-4 hover:underline">
-              <ScrollText aria-hidden className="size-4" />
+            <Link to={ledgerHref} className="underline-offset-4 hover:underline">
               Moderation ledger
             </Link>
           ) : null}
-          {isHost ? (
-            <Button variant="ghost" size="sm" onClick={() => setIsKeysOpen(true)}>
-              <Keyboard aria-hidden />
-              Keyboard shortcuts
-            </Button>
-          ) : null}
-          {view === 'later' && isHost ? (
-            <ConfirmDialog
-              title="Clear the answer-later list?"
-              description="Every question waiting to be answered later leaves the list. The questions stay in the group."
-              variant="warning"
-              confirmText="Clear list"
-              onConfirm={() =>
-                clearLater.mutateAsync().then(
-                  ({ cleared }) => {
-                    toast.success(
-                      cleared === 1
-                        ? 'Cleared 1 question from the list'
-                        : `Cleared ${String(cleared)} questions from the list`,
-                    );
-                  },
-                  (error: Error) => {
-                    toast.error('Could not clear the list', { description: error.message });
-                    throw error;
-                  },
-                )
-              }
-              trigger={
-                <Button variant="outline" size="sm" className="ml-auto">
-                  Clear list
-                </Button>
-              }
-            />
-          ) : null}
+          {isHostToolsLoaded ? <LazyHostTools.Component groupId={groupId} view={view} list={list} /> : null}
         </div>
       ) : null}
-      {isKeysDialogLoaded ? <LazyKeysDialog.Component open={isKeysOpen} onOpenChange={setIsKeysOpen} /> : null}
       <div ref={list} className="grid gap-3">
         {pinned ? <QuestionCard question={pinned} isHost={isHost} isPinnedSlot /> : null}
         {query.isPending ? <ListSkeleton label="Loading questions" /> : null}

@@ -7,13 +7,7 @@ import { mergeQuestion, undoMerge } from '#client/features/questions/api/merge-q
 import { settleQuestion } from '#client/features/questions/api/settle-question.ts';
 import type { QuestionMergeResponse } from '#shared/schemas/question-merges.ts';
 
-/** The id of a question card's element: what a merge, its undo and the keyboard move focus to. */
-export const questionElementId = (questionId: string) => `question-${questionId}`;
-
-/** Moves focus to a question's card once the lists have drawn it (it may be arriving). */
-export function focusQuestion(questionId: string) {
-  requestAnimationFrame(() => document.getElementById(questionElementId(questionId))?.focus());
-}
+import { focusQuestion, forgetUndoable, rememberUndoable } from './undoable.ts';
 
 const quote = (text: string) => `“${text.length > 60 ? `${text.slice(0, 59)}…` : text}”`;
 
@@ -24,18 +18,6 @@ function settleBoth(queryClient: QueryClient, { merged, into }: QuestionMergeRes
   void queryClient.invalidateQueries({ queryKey: queueKeys.duplicates(merged.groupId) });
 }
 
-/** The host's last merge or hide in this tab, not undone since: what the keyboard's `u` takes back. */
-export type UndoableAction = { kind: 'merge' | 'hide'; questionId: string };
-let lastAction: UndoableAction | null = null;
-
-export const lastUndoableAction = () => lastAction;
-export function rememberUndoable(action: UndoableAction | null) {
-  lastAction = action;
-}
-const forget = (questionId: string) => {
-  if (lastAction?.questionId === questionId) lastAction = null;
-};
-
 /**
  * Merging with the toast that reports it: "Merged into “…”" with an Undo action, focus on the
  * question it went into; the undo brings both back and focus to the merged one. Plain fetches,
@@ -44,24 +26,27 @@ const forget = (questionId: string) => {
  */
 export function useMergeWithUndo() {
   const queryClient = useQueryClient();
-  const [isMerging, setIsMerging] = useState(false);
+  const [isBusy, setIsBusy] = useState(false);
 
   const undoMergeOf = async (questionId: string): Promise<boolean> => {
+    setIsBusy(true);
     try {
       const result = await undoMerge(questionId);
       settleBoth(queryClient, result);
-      forget(questionId);
+      forgetUndoable(questionId);
       toast.success('Merge undone', { description: 'Both questions are back as they were.' });
       focusQuestion(result.merged.id);
       return true;
     } catch (error) {
       toast.error('Could not undo the merge', { description: (error as Error).message });
       return false;
+    } finally {
+      setIsBusy(false);
     }
   };
 
   const mergeInto = async (questionId: string, intoQuestionId: string): Promise<boolean> => {
-    setIsMerging(true);
+    setIsBusy(true);
     try {
       const result = await mergeQuestion({ questionId, intoQuestionId });
       settleBoth(queryClient, result);
@@ -76,9 +61,9 @@ export function useMergeWithUndo() {
       toast.error('Could not merge the question', { description: (error as Error).message });
       return false;
     } finally {
-      setIsMerging(false);
+      setIsBusy(false);
     }
   };
 
-  return { mergeInto, undoMergeOf, isMerging };
+  return { mergeInto, undoMergeOf, isBusy };
 }

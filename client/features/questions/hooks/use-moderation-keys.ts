@@ -7,7 +7,8 @@ import { moderateQuestion } from '#client/features/questions/api/moderate-questi
 import { settleQuestion } from '#client/features/questions/api/settle-question.ts';
 import { isTyping } from '#client/features/questions/components/moderation-keys.ts';
 
-import { focusQuestion, lastUndoableAction, rememberUndoable, useMergeWithUndo } from './use-merge-with-undo.ts';
+import { focusQuestion, lastUndoableAction, rememberUndoable } from './undoable.ts';
+import { useMergeWithUndo } from './use-merge-with-undo.ts';
 
 /** The card holding focus, if it is one of the panel's. */
 function focusedCard(root: HTMLElement): HTMLElement | null {

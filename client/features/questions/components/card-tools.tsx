@@ -1,0 +1,7 @@
+// What few people see of the question queue, in one lazily loaded module (out of the queue's
+// first load): the host's hide reason picker, keys and Clear list, the merge offer (the host, or
+// an asker), and a merged question's note with its undo.
+export { HideReasonPicker } from './hide-reason-picker.tsx';
+export { HostPanelTools } from './host-panel-tools.tsx';
+export { MergeOffer } from './merge-offer.tsx';
+export { MergedNote } from './merged-note.tsx';
