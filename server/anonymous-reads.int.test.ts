@@ -237,21 +237,28 @@ describe('anonymous reads', () => {
     api('/api/groups/:groupId/members', `/api/groups/${group.id}/members`);
     api('/api/groups/:groupId/subscribers', `/api/groups/${group.id}/subscribers`);
     api('/api/groups/:groupId/posts', `/api/groups/${group.id}/posts`);
-    for (const sort of ['top', 'new']) {
-      for (const view of ['open', 'answered', 'pending', 'hidden']) {
+    for (const sort of ['top', 'new', 'fresh']) {
+      for (const view of ['open', 'answered', 'pending', 'hidden', 'later']) {
         // pending and hidden are the host's views: an anonymous reader is refused, and still writes nothing
-        const status = view === 'open' || view === 'answered' ? 200 : 403;
+        const status = view === 'pending' || view === 'hidden' ? 403 : 200;
         api('/api/groups/:groupId/questions', `/api/groups/${group.id}/questions?sort=${sort}&view=${view}`, status);
       }
     }
     api('/api/groups/:groupId/questions/similar', `/api/groups/${group.id}/questions/similar?q=${q('reads write')}`);
     api('/api/groups/:groupId/sessions', `/api/groups/${group.id}/sessions`);
     api('/api/groups/:groupId/ledger', `/api/groups/${group.id}/ledger`);
+    // the queue in the group's own order (no sort asked)
+    api('/api/groups/:groupId/questions', `/api/groups/${group.id}/questions`);
+    // host analytics are the host's and administrators': refused, and still nothing written
+    api('/api/groups/:groupId/analytics', `/api/groups/${group.id}/analytics`, 401);
+    api('/api/groups/:groupId/analytics.csv', `/api/groups/${group.id}/analytics.csv`, 401);
     api('/api/posts/:postId', `/api/posts/${post.id}`);
     api('/api/posts/:postId/comments', `/api/posts/${post.id}/comments`);
     api('/api/questions/:questionId', `/api/questions/${question.id}`);
     api('/api/questions/:questionId', `/api/questions/${open.id}`);
     api('/api/questions/:questionId/comments', `/api/questions/${question.id}/comments`);
+    // the host's possible duplicates of a question: refused, and nothing written
+    api('/api/questions/:questionId/duplicates', `/api/questions/${open.id}/duplicates`, 401);
     for (const [type, id] of [
       ['post', post.id],
       ['comment', commentId],
@@ -268,6 +275,10 @@ describe('anonymous reads', () => {
     api('/api/sessions/:sessionId/transcript', `/api/sessions/${session.id}/transcript?format=json`, 401);
     api('/api/sessions/:sessionId/viewers', `/api/sessions/${session.id}/viewers`);
     api('/api/sessions/:sessionId/ledger', `/api/sessions/${session.id}/ledger`);
+    // what carrying its open questions over would move, and where
+    api('/api/sessions/:sessionId/carry', `/api/sessions/${session.id}/carry`);
+    api('/api/sessions/:sessionId/analytics', `/api/sessions/${session.id}/analytics`, 401);
+    api('/api/sessions/:sessionId/analytics.csv', `/api/sessions/${session.id}/analytics.csv`, 401);
     api('/api/profiles/:username', `/api/profiles/${q(host.username)}`);
     api('/api/users/:userId/public-profile', `/api/users/${host.id}/public-profile`);
     api('/api/users/:userId/followers', `/api/users/${host.id}/followers`);
