@@ -5,6 +5,7 @@ import type { QuestionListResponse } from '#shared/schemas/questions.ts';
 import type { Database } from '../../db/client.ts';
 import { groups, questions } from '../../db/schema/index.ts';
 import { cursorPart, decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { cursorTime } from '../../lib/keyset.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { currentSnapshot, pageScope, servePage, type PageCache } from '../../lib/page-cache.ts';
 import { preparedQuery } from '../../lib/prepared.ts';
@@ -64,6 +65,12 @@ function sessionCondition(filter: SessionFilter): SQL | undefined {
 
 type PageShape = { sort: QuestionSort; view: QuestionView; after: boolean; signedIn: boolean; session: SessionFilter };
 
+/**
+ * The reference time of a fresh reading: the database's time when its first page is read (one
+ * clock with the questions' `created_at`), then the one its cursor carries.
+ */
+const freshReference = () => sql`coalesce(${sql.placeholder('reference')}::timestamptz, statement_timestamp())`;
+
 /** A page's order and the condition of its rows: after a cursor, those past it. */
 function pageOrder(sort: QuestionSort, after: boolean): { order: SQL; past: SQL | undefined } {
   const [votes, time, id] = [sql.placeholder('votes'), sql.placeholder('time'), sql.placeholder('id')];
@@ -81,8 +88,7 @@ function pageOrder(sort: QuestionSort, after: boolean): { order: SQL; past: SQL 
         past: after ? sql`(${questions.createdAt}, ${questions.id}) < (${time}::timestamptz, ${id}::uuid)` : undefined,
       };
     case 'fresh': {
-      // the first page's reference time, the same for every page after it (in the cursor)
-      const reference = sql`${sql.placeholder('reference')}::timestamptz`;
+      const reference = freshReference();
       const score = questionFreshScore(reference);
       const lastScore = freshScore(sql`${votes}::int`, sql`${time}::timestamptz`, reference);
       // A reading ranks the queue as it stood at its reference time: a question asked since
@@ -116,8 +122,11 @@ function pageQuery(db: Database, shape: PageShape) {
       sessionCondition(session),
       past,
     ];
+    // a fresh page's reference time, for its cursor
+    const reference = sort === 'fresh' ? cursorTime(freshReference()) : sql<string>`null::text`;
     const page = selectQuestionsWith(db, viewerId, and(...conditions), {
       snapshot: currentSnapshot.as('snapshot'),
+      reference: reference.as('reference'),
       part: sql<number>`0`.as('part'),
       position: sql<number>`row_number() over (order by ${order})`.mapWith(Number).as('position'),
     })
@@ -136,6 +145,7 @@ function pageQuery(db: Database, shape: PageShape) {
       ),
       {
         snapshot: currentSnapshot.as('snapshot'),
+        reference: reference.as('reference'),
         part: sql<number>`1`.as('part'),
         position: sql<number>`0`.mapWith(Number).as('position'),
       },
@@ -157,9 +167,11 @@ function groupOrderQuery(db: Database) {
 }
 
 /** The cursor of the page after `last`; fresh pages carry their reference time too. */
-function nextCursorOf(sort: QuestionSort, reference: string | null, last: QuestionRow & { cursorTime: string }) {
+function nextCursorOf(sort: QuestionSort, last: QuestionRow & { cursorTime: string; reference: string | null }) {
   const position: QuestionCursor = [last.likeCount, last.cursorTime, last.id];
-  return sort === 'fresh' && reference !== null ? encodeCursor([reference, ...position]) : encodeCursor(position);
+  return sort === 'fresh' && last.reference !== null
+    ? encodeCursor([last.reference, ...position])
+    : encodeCursor(position);
 }
 
 /**
@@ -212,10 +224,11 @@ export async function listQuestions(options: {
       chosenFrom = settings;
     }
     let after: QuestionCursor | null = null;
+    // a fresh reading's reference time: the cursor's, or the database's now (null) on a first page
     let reference: string | null = null;
     if (sort === 'fresh') {
       const fresh = options.cursor ? (decodeCursor(options.cursor, [...FRESH_CURSOR]) as FreshCursor) : null;
-      reference = fresh ? fresh[0] : new Date().toISOString();
+      reference = fresh ? fresh[0] : null;
       after = fresh ? [fresh[1], fresh[2], fresh[3]] : null;
     } else if (options.cursor) {
       after = decodeCursor(options.cursor, [...QUESTION_CURSOR]) as QuestionCursor;
@@ -227,7 +240,7 @@ export async function listQuestions(options: {
       sessionId: options.sessionId,
       limit: limit + 1,
       ...(after ? { votes: after[0], time: after[1], id: after[2] } : {}),
-      ...(reference !== null ? { reference } : {}),
+      ...(sort === 'fresh' ? { reference } : {}),
     };
     const rows = await pageQuery(db, { sort, view, after: after !== null, signedIn, session }).execute(values);
     // Every row names the group's host; without a row, ask for the group itself (404, or an empty queue).
@@ -243,7 +256,7 @@ export async function listQuestions(options: {
     const result: QuestionListResponse = {
       pinned: pinnedRow ? presentQuestion(pinnedRow, viewerId) : null,
       questions: page.map((row) => presentQuestion(row, viewerId)),
-      nextCursor: listed.length > limit && last ? nextCursorOf(sort, reference, last) : null,
+      nextCursor: listed.length > limit && last ? nextCursorOf(sort, last) : null,
     };
     // An empty page was answered by another statement (the group's owner): not kept. A page in
     // the group's own order was chosen by the group's row, read first: its snapshot, and its scope.
