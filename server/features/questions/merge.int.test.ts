@@ -13,6 +13,7 @@ import {
   buildAmaCast,
   buildQuestion,
   call,
+  listQueue,
   setSubscription,
   signUp,
   type TestPerson,
@@ -309,6 +310,30 @@ describe('the merged question', () => {
     const undone = QuestionMergeResponseSchema.parse((await undo(cast.host, a.id)).json());
     expect(undone.merged.isPinned).toBe(true);
     expect((await row(a.id)).pinnedAt?.toISOString()).toBe(pinnedAt?.toISOString());
+  });
+
+  it('leaves every list at once, kept pages too, and comes back with the undo', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const ids = async (person: TestPerson | null, query = '') =>
+      (await listQueue(app, person, cast.groupId, query)).questions.map((q) => q.id).sort();
+    // read (and kept by the page cache) before the merge
+    expect(await ids(null)).toEqual([a.id, b.id].sort());
+    expect(await ids(cast.host, 'sort=new')).toEqual([a.id, b.id].sort());
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    expect(await ids(null)).toEqual([b.id]);
+    expect(await ids(cast.host, 'sort=new')).toEqual([b.id]);
+    // its asker does not see it in their own open view either
+    expect(await ids(cast.member)).toEqual([b.id]);
+    const similar = await call(
+      app,
+      null,
+      'GET',
+      `/api/groups/${cast.groupId}/questions/similar?q=${encodeURIComponent(a.body)}`,
+    );
+    expect(similar.json().questions.map((q: { id: string }) => q.id)).toEqual([b.id]);
+    expect((await undo(cast.host, a.id)).statusCode).toBe(200);
+    expect(await ids(null)).toEqual([a.id, b.id].sort());
   });
 
   it('is not pinned again by the undo when another question is pinned now', async () => {
