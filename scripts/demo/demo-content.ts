@@ -51,6 +51,8 @@ export interface DemoQuestionSpec {
   isPinned?: boolean;
   /** Left pending for the host's approval (groups that ask for approval). */
   isPending?: boolean;
+  /** Asked anonymously (the group allows it). */
+  anonymous?: boolean;
 }
 
 export interface DemoSessionSpec {
@@ -518,3 +520,35 @@ export const DEMO_PEOPLE: DemoPersonSpec[] = [
   { username: 'lucas_f', name: 'Lucas Ferreira', quote: 'Building a SaaS on nights and weekends.' },
   { username: 'yuki_n', name: 'Yuki Nakamura', quote: 'Climbing, cameras, climate.' },
 ];
+
+/**
+ * The live Q&A's own features, one example each, in the live session's group (which allows
+ * anonymous questions) and the past session's: an anonymous question, a duplicate the host merges
+ * into the question it repeats (its votes pooled), an off-topic question the host hides with a
+ * reason (the moderation ledger shows it, without its text), and a session after the past one,
+ * to which the host carries its unanswered questions.
+ */
+export const LIVE_QA_SHOWCASE = {
+  anonymous: {
+    author: 'marco_d',
+    body: 'Honestly: how much did the game make in its first month, and was it enough to keep going?',
+    votes: 5,
+    anonymous: true,
+  },
+  /** Merged into the live session's first question (the price). */
+  duplicate: {
+    author: 'kofi_a',
+    body: 'How did you pick the price? Would you price it differently today?',
+    votes: 3,
+  },
+  offTopic: { author: 'ben_c', body: 'Can anyone recommend a cheap laptop for college?', votes: 0 },
+  /** The session after the past one, where its unanswered questions go. */
+  nextSession: {
+    title: 'Practice routines, part two',
+    description: 'The questions we did not get to last time, and your new ones.',
+    durationMinutes: 60,
+  },
+} satisfies Record<string, DemoQuestionSpec | Omit<DemoSessionSpec, 'when' | 'questions'>>;
+
+/** How many questions the showcase asks. */
+export const LIVE_QA_SHOWCASE_QUESTIONS = 3;

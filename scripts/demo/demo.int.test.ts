@@ -4,7 +4,9 @@ import { count, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseImageUrl } from '#shared/lib/image-urls.ts';
-import { QuestionListResponseSchema } from '#shared/schemas/questions.ts';
+import { QuestionListResponseSchema, QuestionResponseSchema } from '#shared/schemas/questions.ts';
+import { GroupLedgerResponseSchema, SessionLedgerResponseSchema } from '#shared/schemas/ledger.ts';
+import { SessionAnalyticsResponseSchema } from '#shared/schemas/host-analytics.ts';
 import { SessionListResponseSchema, TranscriptSchema } from '#shared/schemas/sessions.ts';
 import {
   amaSessions,
@@ -20,7 +22,13 @@ import {
 } from '../../server/db/schema/index.ts';
 import { buildTestApp } from '../../server/test/app.ts';
 import { createSiblingDatabase, makeTempDir } from '../../server/test/test-database.ts';
-import { DEMO_CREATORS, DEMO_PASSWORD, DEMO_PEOPLE } from './demo-content.ts';
+import {
+  DEMO_CREATORS,
+  DEMO_PASSWORD,
+  DEMO_PEOPLE,
+  LIVE_QA_SHOWCASE,
+  LIVE_QA_SHOWCASE_QUESTIONS,
+} from './demo-content.ts';
 import { DEMO_REFUSAL, DemoRefusedError, seedDemo, type DemoSummary } from './seed-demo.ts';
 
 const ORIGIN = 'http://townhall.test';
@@ -72,10 +80,11 @@ describe('npm run demo: the seeding', () => {
   it('creates the designed community, with the first account as administrator', async () => {
     const counts = await tableCounts(app);
     const designedPosts = DEMO_CREATORS.reduce((sum, creator) => sum + creator.group.posts.length, 0);
-    const designedQuestions = DEMO_CREATORS.reduce(
-      (sum, creator) => sum + (creator.group.questions?.length ?? 0) + (creator.group.session?.questions.length ?? 0),
-      0,
-    );
+    const designedQuestions =
+      DEMO_CREATORS.reduce(
+        (sum, creator) => sum + (creator.group.questions?.length ?? 0) + (creator.group.session?.questions.length ?? 0),
+        0,
+      ) + LIVE_QA_SHOWCASE_QUESTIONS;
     const designedAnswers = DEMO_CREATORS.flatMap((creator) => [
       ...(creator.group.questions ?? []),
       ...(creator.group.session?.questions ?? []),
@@ -86,7 +95,8 @@ describe('npm run demo: the seeding', () => {
     expect(counts.posts).toBe(designedPosts);
     expect(counts.questions).toBe(designedQuestions);
     expect(counts.answers).toBe(designedAnswers);
-    expect(counts.amaSessions).toBe(3);
+    // the three of the story, and the one the past session's open questions were carried to
+    expect(counts.amaSessions).toBe(4);
     expect(counts.comments).toBeGreaterThan(20);
     expect(counts.follows).toBeGreaterThan(100);
     expect(counts.groupSubscriptions).toBeGreaterThan(80);
@@ -96,7 +106,7 @@ describe('npm run demo: the seeding', () => {
       posts: counts.posts,
       questions: counts.questions,
       answers: counts.answers,
-      sessions: 3,
+      sessions: 4,
     });
     const [amaGroups] = await app.db.select({ n: count() }).from(groups).where(eq(groups.ama, true));
     expect(amaGroups?.n).toBeGreaterThanOrEqual(3);
@@ -177,6 +187,77 @@ describe('npm run demo: the seeding', () => {
     expect(transcript.statusCode, transcript.body).toBe(200);
     const parsed = TranscriptSchema.parse(transcript.json());
     expect(parsed.questions.filter((question) => question.answer !== null).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows each live Q&A feature: an anonymous question, a merge, a hide with its reason, a carry-over, analytics', async () => {
+    const signInAs = async (username: string) => {
+      const [row] = await app.db.select({ email: users.email }).from(users).where(eq(users.username, username));
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/accounts/sign-in',
+        headers: { origin: ORIGIN },
+        payload: { email: row?.email, password: DEMO_PASSWORD },
+      });
+      const cookie = response.cookies.find((item) => item.name === 'townhall.session_token');
+      return `${cookie?.name}=${cookie?.value}`;
+    };
+    const question = async (id: string) =>
+      QuestionResponseSchema.parse((await app.inject({ url: `/api/questions/${id}` })).json()).question;
+
+    // asked anonymously: nobody, signed out or not, sees who asked
+    const anonymous = await question(summary.showcase.anonymousQuestionId);
+    expect(anonymous).toMatchObject({ isAnonymous: true, author: { id: '', username: '', name: 'Anonymous' } });
+    expect(anonymous.body).toBe(LIVE_QA_SHOWCASE.anonymous.body);
+
+    // the duplicate, merged into the question it repeats
+    const merged = await question(summary.showcase.mergedQuestionId);
+    expect(merged.mergedInto?.body).toBeTruthy();
+    const into = await question(merged.mergedInto?.id ?? '');
+    expect(into.likeCount).toBeGreaterThanOrEqual(LIVE_QA_SHOWCASE.duplicate.votes);
+
+    // the live session's ledger: the hide with its reason and the merge, never the hidden text
+    const liveLedgerResponse = await app.inject({ url: `/api/sessions/${summary.liveSessionId}/ledger` });
+    const liveLedger = SessionLedgerResponseSchema.parse(liveLedgerResponse.json());
+    expect(liveLedger.entries.map((entry) => [entry.action, entry.reason])).toEqual(
+      expect.arrayContaining([
+        ['hidden', 'off_topic'],
+        ['merged', null],
+      ]),
+    );
+    expect(liveLedger.totals).toMatchObject({ hidden: 1, merged: 1 });
+    expect(liveLedgerResponse.body).not.toContain(LIVE_QA_SHOWCASE.offTopic.body);
+
+    // the past session's open questions, carried to the next session
+    const pastLedger = SessionLedgerResponseSchema.parse(
+      (await app.inject({ url: `/api/sessions/${summary.pastSessionId}/ledger` })).json(),
+    );
+    expect(pastLedger.totals.carriedOver).toBeGreaterThanOrEqual(1);
+    const [past] = await app.db.select().from(amaSessions).where(eq(amaSessions.id, summary.pastSessionId));
+    const carried = QuestionListResponseSchema.parse(
+      (
+        await app.inject({
+          url: `/api/groups/${past?.groupId}/questions?sessionId=${summary.showcase.nextSessionId}`,
+        })
+      ).json(),
+    );
+    expect(carried.questions.length).toBeGreaterThanOrEqual(1);
+    expect(carried.questions[0]?.carriedFrom).toEqual({ sessionId: summary.pastSessionId, title: past?.title });
+    const groupLedger = GroupLedgerResponseSchema.parse(
+      (await app.inject({ url: `/api/groups/${past?.groupId}/ledger` })).json(),
+    );
+    expect(groupLedger.entries.some((entry) => entry.action === 'carried')).toBe(true);
+
+    // analytics: the host sees who watched
+    const cookie = await signInAs('samkeys');
+    const analytics = await app.inject({
+      url: `/api/sessions/${summary.pastSessionId}/analytics`,
+      headers: { cookie },
+    });
+    expect(analytics.statusCode, analytics.body).toBe(200);
+    const figures = SessionAnalyticsResponseSchema.parse(analytics.json());
+    expect(figures.viewers.length).toBe(60);
+    expect(figures.figures.peak?.viewers).toBeGreaterThan(40);
+    expect(figures.figures.asked).toBeGreaterThanOrEqual(5);
   });
 
   it('stores the pictures and uses them for avatars, groups and posts', async () => {

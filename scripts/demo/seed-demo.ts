@@ -8,7 +8,16 @@ import { QuestionResponseSchema } from '#shared/schemas/questions.ts';
 import { ImageUploadResponseSchema } from '#shared/schemas/profiles.ts';
 import { SessionResponseSchema, type AmaSession } from '#shared/schemas/sessions.ts';
 import type { Queryable } from '../../server/db/client.ts';
-import { amaSessions, answers, comments, posts, questions, rateLimits, users } from '../../server/db/schema/index.ts';
+import {
+  amaSessions,
+  answers,
+  comments,
+  posts,
+  questions,
+  rateLimits,
+  sessionViewerSamples,
+  users,
+} from '../../server/db/schema/index.ts';
 import { multipart } from '../../server/features/images/sample-images.ts';
 import {
   DEMO_ADMIN,
@@ -16,6 +25,7 @@ import {
   DEMO_EMAIL_DOMAIN,
   DEMO_PASSWORD,
   DEMO_PEOPLE,
+  LIVE_QA_SHOWCASE,
   type DemoCreatorSpec,
   type DemoPersonSpec,
   type DemoQuestionSpec,
@@ -74,6 +84,8 @@ export interface DemoSummary {
   liveSessionId: string;
   upcomingSessionId: string;
   pastSessionId: string;
+  /** The live Q&A's examples: an anonymous question, a merged one, a hidden one, and the session carried to. */
+  showcase: { anonymousQuestionId: string; mergedQuestionId: string; hiddenQuestionId: string; nextSessionId: string };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -392,7 +404,11 @@ export async function seedDemo(options: { app: FastifyInstance; log?: (line: str
         person(question.author),
         'POST',
         `/api/groups/${group.id}/questions`,
-        { body: question.body, ...(sessionId ? { sessionId } : {}) },
+        {
+          body: question.body,
+          ...(sessionId ? { sessionId } : {}),
+          ...(question.anonymous ? { anonymous: true } : {}),
+        },
         201,
       ),
     ).question;
@@ -445,6 +461,44 @@ export async function seedDemo(options: { app: FastifyInstance; log?: (line: str
     }
     if (session.when === 'live') liveQuestionIds.push(...ids);
     sessionIds[session.when] = scheduled.id;
+  }
+
+  // 7b. The live Q&A's own features, one example each (LIVE_QA_SHOWCASE).
+  log('Merging, hiding, carrying over and asking anonymously…');
+  const showcase = { anonymousQuestionId: '', mergedQuestionId: '', hiddenQuestionId: '', nextSessionId: '' };
+  const liveCreator = creators.find(({ spec }) => spec.group.session?.when === 'live');
+  if (liveCreator && sessionIds.live) {
+    const { spec, account } = liveCreator;
+    await call(account, 'PATCH', `/api/groups/${groupOf(spec).id}`, { anonymousQuestions: true });
+    showcase.anonymousQuestionId = await ask(spec, LIVE_QA_SHOWCASE.anonymous, sessionIds.live);
+    showcase.mergedQuestionId = await ask(spec, LIVE_QA_SHOWCASE.duplicate, sessionIds.live);
+    await call(account, 'POST', `/api/questions/${showcase.mergedQuestionId}/merge`, {
+      intoQuestionId: liveQuestionIds[0],
+    });
+    showcase.hiddenQuestionId = await ask(spec, LIVE_QA_SHOWCASE.offTopic, sessionIds.live);
+    await call(account, 'PATCH', `/api/questions/${showcase.hiddenQuestionId}/moderation`, {
+      isHidden: true,
+      reason: 'off_topic',
+    });
+    liveQuestionIds.push(showcase.anonymousQuestionId, showcase.mergedQuestionId, showcase.hiddenQuestionId);
+  }
+  const pastCreator = creators.find(({ spec }) => spec.group.session?.when === 'past');
+  if (pastCreator && sessionIds.past) {
+    const next = SessionResponseSchema.parse(
+      await call(
+        pastCreator.account,
+        'POST',
+        `/api/groups/${groupOf(pastCreator.spec).id}/sessions`,
+        {
+          ...LIVE_QA_SHOWCASE.nextSession,
+          // a week from now, on the hour
+          startsAt: new Date(Math.ceil((Date.now() + 7 * 24 * HOUR) / HOUR) * HOUR).toISOString(),
+        },
+        201,
+      ),
+    ).session;
+    showcase.nextSessionId = next.id;
+    await call(pastCreator.account, 'POST', `/api/sessions/${sessionIds.past}/carry`, {});
   }
 
   // 8. Time. The API stamps everything "now" and rightly refuses to schedule in the past, so
@@ -503,6 +557,32 @@ export async function seedDemo(options: { app: FastifyInstance; log?: (line: str
     };
     if (sessionIds.live) await shiftSession(sessionIds.live, new Date(now - 20 * MINUTE), liveQuestionIds, false);
     if (sessionIds.past) await shiftSession(sessionIds.past, new Date(now - 3 * 24 * HOUR), pastQuestionIds, true);
+    // Who watched, a sample a minute (host analytics): the live session's audience growing since
+    // it started, the past session's rising to a peak mid-hour and thinning out.
+    const samples = (sessionId: string, startedAt: number, minutes: number, viewersAt: (minute: number) => number) =>
+      Array.from({ length: minutes }, (_, minute) => ({
+        sessionId,
+        sampledAt: new Date(Math.floor(startedAt / MINUTE) * MINUTE + minute * MINUTE),
+        viewers: viewersAt(minute),
+      }));
+    if (sessionIds.live) {
+      await tx
+        .insert(sessionViewerSamples)
+        .values(
+          samples(sessionIds.live, now - 20 * MINUTE, 20, (minute) => 12 + Math.round(minute * 2.5 + (minute % 3))),
+        )
+        .onConflictDoNothing();
+    }
+    if (sessionIds.past) {
+      await tx
+        .insert(sessionViewerSamples)
+        .values(
+          samples(sessionIds.past, now - 3 * 24 * HOUR, 60, (minute) =>
+            Math.max(3, Math.round(48 - Math.abs(minute - 25) * 1.4 + (minute % 4))),
+          ),
+        )
+        .onConflictDoNothing();
+    }
     // The demo's own rate-limit counters would otherwise count against the people it signed in
     // as (and the addresses it used) for the next hour.
     await tx.delete(rateLimits);
@@ -527,9 +607,13 @@ export async function seedDemo(options: { app: FastifyInstance; log?: (line: str
       {
         username: 'leo_pixels',
         email: person('leo_pixels').email,
-        why: 'hosts the live AMA: answer and pin questions',
+        why: 'hosts the live AMA: answer, pin, merge and hide questions; see its analytics',
       },
-      { username: 'samkeys', email: person('samkeys').email, why: 'a past AMA with its transcript' },
+      {
+        username: 'samkeys',
+        email: person('samkeys').email,
+        why: 'a past AMA with its transcript and analytics, its open questions carried to the next one',
+      },
       { username: 'ingrid_climate', email: person('ingrid_climate').email, why: 'questions waiting for approval' },
       { username: 'nina_k', email: person('nina_k').email, why: 'a subscriber and member: /home, votes, comments' },
     ],
@@ -553,5 +637,6 @@ export async function seedDemo(options: { app: FastifyInstance; log?: (line: str
     liveSessionId: sessionIds.live,
     upcomingSessionId: sessionIds.upcoming,
     pastSessionId: sessionIds.past,
+    showcase,
   };
 }
