@@ -1,6 +1,5 @@
 import { MessageCircleQuestion } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
@@ -9,7 +8,6 @@ import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useQuestions } from '#client/features/questions/api/get-questions.ts';
 import type { QuestionSort, QuestionView } from '#client/features/questions/api/query-keys.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
-import { paths } from '#client/lib/paths.ts';
 
 import { AskBox } from './ask-box.tsx';
 import { loadCardTools, QuestionCard } from './question-card.tsx';
@@ -72,7 +70,8 @@ function Toggle<T extends string>({
  * The Questions tab of an ama group: ask (with similar questions), sort Top, Fresh (votes
  * weighed by age; the first order when the group chose it) or New, views Open, Answered and,
  * on the group's page, Answer later (and Pending and Hidden for the host, who may clear the
- * answer-later list), the pinned question on top, and a link to the public moderation ledger.
+ * answer-later list), the pinned question on top. (The group's and the session's pages link their
+ * moderation ledger above the tabs.)
  * The host moderates from the keyboard too (HostPanelTools, loaded for the host alone).
  */
 export function QuestionsPanel({
@@ -92,7 +91,6 @@ export function QuestionsPanel({
   /** The group's queue is in the fresh order by default (GroupSummary.freshOrder). */
   freshOrder?: boolean;
 }) {
-  const { slug } = useParams();
   const [sort, setSort] = useState<QuestionSort>(freshOrder ? 'fresh' : 'top');
   const [view, setView] = useState<QuestionView>('open');
   const list = useRef<HTMLDivElement>(null);
@@ -100,7 +98,6 @@ export function QuestionsPanel({
   // the answer-later list is the group's, not a session's
   const shared: QuestionView[] = sessionId ? ['open', 'answered'] : ['open', 'answered', 'later'];
   const views: QuestionView[] = isHost ? [...shared, 'pending', 'hidden'] : shared;
-  const ledgerHref = sessionId ? paths.sessionLedger(sessionId) : slug ? paths.groupLedger(slug) : null;
   const query = useQuestions(groupId, sort, view, sessionId);
   const pinned = query.data?.pages[0]?.pinned ?? null;
   const questions = (query.data?.pages.flatMap((page) => page.questions) ?? []).filter(
@@ -124,14 +121,9 @@ export function QuestionsPanel({
         />
         <Toggle label="Sort by" value={sort} onChange={setSort} options={SORT_OPTIONS} />
       </div>
-      {ledgerHref || isHost ? (
+      {isHostToolsLoaded ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
-          {ledgerHref ? (
-            <Link to={ledgerHref} className="underline-offset-4 hover:underline">
-              Moderation ledger
-            </Link>
-          ) : null}
-          {isHostToolsLoaded ? <LazyHostTools.Component groupId={groupId} view={view} list={list} /> : null}
+          <LazyHostTools.Component groupId={groupId} view={view} list={list} />
         </div>
       ) : null}
       <div ref={list} className="grid gap-3">

@@ -97,8 +97,8 @@ export function useModerationKeys({
           const cards = [...root.querySelectorAll<HTMLElement>('[data-question-id]')];
           const index = card ? cards.indexOf(card) : -1;
           const next = event.key === 'j' ? cards[Math.min(cards.length - 1, index + 1)] : cards[Math.max(0, index - 1)];
+          // focus scrolls it into view
           next?.focus();
-          next?.scrollIntoView({ block: 'nearest' });
           break;
         }
         case 'p':

@@ -1,0 +1,116 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { toast } from '#client/components/ui/toast.ts';
+import { buildQuestion, PEOPLE } from '#client/features/content/test/content-fixtures.ts';
+import { buildGroupPage, json, stubApi } from '#client/features/groups/test/group-fixtures.ts';
+import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
+import { renderApp } from '#client/test/render-app.tsx';
+import type { GroupRole } from '#shared/lib/permissions.ts';
+
+beforeEach(() => {
+  vi.stubGlobal('ResizeObserver', NoopResizeObserver);
+});
+
+afterEach(() => {
+  act(() => {
+    toast.dismiss();
+  });
+});
+
+const PAGE = '/api/groups/by-slug/compilers';
+const QUESTIONS = '/api/groups/group-1/questions';
+const FIRST_LOAD = { timeout: 10_000 };
+
+const first = buildQuestion({ author: PEOPLE.grace, permissions: { canEdit: false, canDelete: true } });
+const second = buildQuestion({
+  id: 'question-2',
+  author: PEOPLE.grace,
+  body: 'What is a parser?',
+  permissions: { canEdit: false, canDelete: true },
+});
+
+function openQueue(
+  role: GroupRole,
+  more: (request: { path: string; method: string }) => Response | undefined = () => undefined,
+) {
+  const api = stubApi({
+    answer: (request) => {
+      const answer = more(request);
+      if (answer) return answer;
+      if (request.path === PAGE) return json(buildGroupPage(role));
+      if (request.path.startsWith(`${QUESTIONS}?`))
+        return json({ pinned: null, questions: [first, second], nextCursor: null });
+      if (request.path === '/api/groups/group-1/viewed') return new Response(null, { status: 204 });
+      if (request.path.endsWith('/duplicates')) return json({ questions: [] });
+      return undefined;
+    },
+  });
+  renderApp('/group/compilers?tab=questions');
+  return api;
+}
+
+function listCalls(api: ReturnType<typeof stubApi>): URLSearchParams[] {
+  return api.fetchMock.mock.calls
+    .map(([input]) => String(input))
+    .filter((path) => path.startsWith(`${QUESTIONS}?`))
+    .map((path) => new URLSearchParams(path.slice(path.indexOf('?') + 1)));
+}
+
+describe('the questions panel', () => {
+  it('sorts Top, Fresh or New, and shows the answer-later view', async () => {
+    const user = userEvent.setup();
+    const api = openQueue('subscriber');
+    await screen.findAllByRole('article', { name: 'Question by Grace Hopper' }, FIRST_LOAD);
+    const sorts = screen.getByRole('group', { name: 'Sort by' });
+    expect(within(sorts).getByRole('button', { name: 'Top' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(sorts).getByRole('button', { name: 'Fresh' }));
+    await waitFor(() => expect(listCalls(api).at(-1)?.get('sort')).toBe('fresh'));
+    await user.click(screen.getByRole('button', { name: 'Answer later' }));
+    await waitFor(() => expect(listCalls(api).at(-1)?.get('view')).toBe('later'));
+    // the host's tools are the host's
+    expect(screen.queryByRole('button', { name: 'Clear list' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument();
+  });
+
+  it('lets the host clear the answer-later list', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const api = openQueue('host', ({ path, method }) =>
+      path === '/api/groups/group-1/answer-later/clear' && method === 'POST' ? json({ cleared: 2 }) : undefined,
+    );
+    await screen.findAllByRole('article', { name: 'Question by Grace Hopper' }, FIRST_LOAD);
+    await user.click(screen.getByRole('button', { name: 'Answer later' }));
+    await user.click(await screen.findByRole('button', { name: 'Clear list' }, FIRST_LOAD));
+    const dialog = await screen.findByRole('alertdialog', {}, FIRST_LOAD);
+    await user.click(within(dialog).getByRole('button', { name: 'Clear list' }));
+    await waitFor(() => expect(api.calls('POST', '/api/groups/group-1/answer-later/clear')).toHaveLength(1));
+    expect(await screen.findByText('Cleared 2 questions from the list', {}, FIRST_LOAD)).toBeInTheDocument();
+  });
+
+  it(
+    'moves between the host’s cards with j and k, opens the hide picker with h and the keys with ?',
+    { timeout: 20_000 },
+    async () => {
+      openQueue('host');
+      const [card1, card2] = await screen.findAllByRole('article', {}, FIRST_LOAD);
+      await screen.findByRole('button', { name: 'Keyboard shortcuts' }, FIRST_LOAD);
+      fireEvent.keyDown(document.body, { key: 'j' });
+      expect(card1).toHaveFocus();
+      fireEvent.keyDown(document.body, { key: 'j' });
+      expect(card2).toHaveFocus();
+      fireEvent.keyDown(document.body, { key: 'k' });
+      expect(card1).toHaveFocus();
+      // keys with a modifier are the browser's
+      fireEvent.keyDown(document.body, { key: 'j', ctrlKey: true });
+      expect(card1).toHaveFocus();
+      fireEvent.keyDown(card1!, { key: 'h' });
+      const picker = await screen.findByRole('group', { name: 'Why hide this question?' }, FIRST_LOAD);
+      await waitFor(() => expect(within(picker).getByRole('button', { name: 'Off topic' })).toHaveFocus());
+      // typing in a field is left alone
+      fireEvent.keyDown(within(picker).getByRole('button', { name: 'Off topic' }), { key: 'Escape' });
+      fireEvent.keyDown(document.body, { key: '?' });
+      expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, FIRST_LOAD)).toBeInTheDocument();
+    },
+  );
+});
