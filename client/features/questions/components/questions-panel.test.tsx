@@ -113,4 +113,35 @@ describe('the questions panel', () => {
       expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, FIRST_LOAD)).toBeInTheDocument();
     },
   );
+
+  it(
+    'merges the focused question into its closest duplicate with m, and undoes it with u',
+    { timeout: 20_000 },
+    async () => {
+      const into = { ...second, likeCount: 3 };
+      const api = openQueue('host', ({ path, method }) => {
+        if (path === '/api/questions/question-1/duplicates') {
+          return json({
+            questions: [{ id: 'question-2', body: second.body, likeCount: 1, status: 'open', similarity: 0.6 }],
+          });
+        }
+        if (path === '/api/questions/question-1/merge' && method === 'POST') {
+          return json({ merged: { ...first, mergedInto: { id: 'question-2', body: second.body } }, into });
+        }
+        if (path === '/api/questions/question-1/merge' && method === 'DELETE')
+          return json({ merged: first, into: second });
+        return undefined;
+      });
+      await screen.findAllByRole('article', {}, FIRST_LOAD);
+      await screen.findAllByRole('button', { name: 'Possible duplicates' }, FIRST_LOAD);
+      fireEvent.keyDown(document.body, { key: 'j' });
+      fireEvent.keyDown(document.body, { key: 'm' });
+      await waitFor(() =>
+        expect(api.calls('POST', '/api/questions/question-1/merge')).toEqual([{ intoQuestionId: 'question-2' }]),
+      );
+      expect(await screen.findByText('Merged into “What is a parser?”', {}, FIRST_LOAD)).toBeInTheDocument();
+      fireEvent.keyDown(document.body, { key: 'u' });
+      await waitFor(() => expect(api.calls('DELETE', '/api/questions/question-1/merge')).toHaveLength(1));
+    },
+  );
 });
