@@ -12,6 +12,7 @@ import {
   json,
   stubApi,
 } from '#client/features/groups/test/group-fixtures.ts';
+import { buildQuestion } from '#client/features/content/test/content-fixtures.ts';
 import { NoopResizeObserver } from '#client/test/account-fixtures.ts';
 import { createFakeLiveClient } from '#client/test/live-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
@@ -369,5 +370,52 @@ describe('the sidebar’s subscriptions', () => {
     expect(within(nav).getByRole('link', { name: 'See all' })).toHaveAttribute('href', '/home');
     expect(within(nav).getByRole('link', { name: 'Groups' })).toHaveAttribute('href', '/groups');
     expect(within(nav).getByRole('link', { name: 'Create group' })).toHaveAttribute('href', '/create');
+  });
+});
+
+describe('the Questions tab for screen readers', () => {
+  it('says each answer that arrives while the tab is open, politely, and nothing before', async () => {
+    const question = buildQuestion({
+      author: { id: 'user-1', username: 'ada', name: 'Ada Lovelace', profileImageURL: '' },
+    });
+    let current = question;
+    stubApi({
+      answer: ({ path }) => {
+        if (path === '/api/questions/question-1') return json({ question: current });
+        return pageAnswer('subscriber')({ path });
+      },
+    });
+    const live = createFakeLiveClient();
+    renderApp('/group/compilers?tab=questions', { liveClient: live.client });
+    const region = await screen.findByTestId('answer-announcement');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+
+    current = {
+      ...question,
+      status: 'answered',
+      answeredAt: '2030-05-01T15:10:00.000Z',
+      answer: {
+        id: 'answer-1',
+        questionId: 'question-1',
+        author: { id: 'user-2', username: 'grace', name: 'Grace Hopper', profileImageURL: '' },
+        body: 'Start with a lexer.',
+        likeCount: 0,
+        isLiked: false,
+        createdAt: '2030-05-01T15:10:00.000Z',
+        updatedAt: '2030-05-01T15:10:00.000Z',
+        editedAt: null,
+      },
+    };
+    live.emit({
+      topic: 'group:group-1',
+      event: 'question.answered',
+      ids: { groupId: 'group-1', questionId: 'question-1' },
+    });
+    await waitFor(() => {
+      expect(screen.getByTestId('answer-announcement')).toHaveTextContent(
+        "Grace Hopper answered Ada Lovelace's question: How do compilers work?",
+      );
+    });
   });
 });

@@ -33,6 +33,12 @@ import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 import { GroupNotFound, renderPersonLink, uploadPostImage } from './compose.tsx';
 
 // Only live Q&A groups have a queue: its code loads when the tab opens.
+/** Says each new pinned question and answer to screen readers while the Questions tab is open. */
+const QueueAnnouncer = lazy(async () => {
+  const { QueueAnnouncer: Announcer } = await import('#client/features/questions/components/queue-announcer.tsx');
+  return { default: Announcer };
+});
+
 const QuestionsPanel = lazy(async () => {
   const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
   return { default: Panel };
@@ -238,6 +244,9 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
                 canAsk={checkPermission(role, 'ask', 'questionQueue').allowed}
                 questionsNeedApproval={group.questionsNeedApproval}
               />
+            </Suspense>
+            <Suspense fallback={null}>
+              <QueueAnnouncer groupId={group.id} />
             </Suspense>
           </TabsContent>
         ) : null}
