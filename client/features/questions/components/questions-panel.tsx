@@ -9,7 +9,7 @@ import { useQuestions } from '#client/features/questions/api/get-questions.ts';
 import type { QuestionSort, QuestionView } from '#client/features/questions/api/query-keys.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
 
-import { AskBox } from './ask-box.tsx';
+import { AskBox, type AskBoxRules } from './ask-box.tsx';
 import { loadCardTools, QuestionCard } from './question-card.tsx';
 
 // the host's keys and Clear list: nobody else loads them (with the cards' other rare tools)
@@ -81,6 +81,7 @@ export function QuestionsPanel({
   questionsNeedApproval,
   sessionId,
   freshOrder = false,
+  rules,
 }: {
   groupId: string;
   isHost: boolean;
@@ -90,6 +91,8 @@ export function QuestionsPanel({
   sessionId?: string;
   /** The group's queue is in the fresh order by default (GroupSummary.freshOrder). */
   freshOrder?: boolean;
+  /** The group's anonymous-question and cap settings with the viewer's role, for the ask box. */
+  rules?: AskBoxRules | undefined;
 }) {
   const [sort, setSort] = useState<QuestionSort>(freshOrder ? 'fresh' : 'top');
   const [view, setView] = useState<QuestionView>('open');
@@ -110,6 +113,7 @@ export function QuestionsPanel({
         groupId={groupId}
         canAsk={canAsk}
         questionsNeedApproval={questionsNeedApproval && !isHost}
+        rules={rules}
         {...(sessionId ? { sessionId } : {})}
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
