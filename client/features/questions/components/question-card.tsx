@@ -88,13 +88,9 @@ export function QuestionCard({
   const isMergeOfferLoaded = LazyMergeOffer.useLoaded(canMerge);
 
   const moderateWith = (changes: QuestionModeration, failure: string) =>
-    moderate.mutateAsync({ questionId: question.id, changes }).then(
-      () => true,
-      (error: Error) => {
-        toast.error(failure, { description: error.message });
-        return false;
-      },
-    );
+    void moderate.mutateAsync({ questionId: question.id, changes }).catch((error: Error) => {
+      toast.error(failure, { description: error.message });
+    });
 
   return (
     <article
@@ -236,7 +232,7 @@ export function QuestionCard({
         {isHost && !isMerged ? (
           <>
             {question.status === 'pending' ? (
-              <Button size="sm" onClick={() => void moderateWith({ isApproved: true }, 'Could not approve')}>
+              <Button size="sm" onClick={() => moderateWith({ isApproved: true }, 'Could not approve')}>
                 Approve
               </Button>
             ) : null}
@@ -249,17 +245,13 @@ export function QuestionCard({
               <Button
                 variant="ghost"
                 size="sm"
-                onClick={() => void moderateWith({ status: 'answered' }, 'Could not mark it answered')}
+                onClick={() => moderateWith({ status: 'answered' }, 'Could not mark it answered')}
               >
                 Mark answered
               </Button>
             ) : null}
             {question.status === 'answered' ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => void moderateWith({ status: 'open' }, 'Could not reopen')}
-              >
+              <Button variant="ghost" size="sm" onClick={() => moderateWith({ status: 'open' }, 'Could not reopen')}>
                 Reopen
               </Button>
             ) : null}
@@ -268,7 +260,7 @@ export function QuestionCard({
               size="sm"
               aria-pressed={question.isPinned}
               data-action="pin"
-              onClick={() => void moderateWith({ isPinned: !question.isPinned }, 'Could not change the pin')}
+              onClick={() => moderateWith({ isPinned: !question.isPinned }, 'Could not change the pin')}
             >
               {question.isPinned ? 'Unpin' : 'Pin'}
             </Button>
@@ -281,7 +273,7 @@ export function QuestionCard({
               onPointerEnter={() => void LazyHideReasonPicker.preload().catch(() => undefined)}
               onClick={() =>
                 question.isHidden
-                  ? void moderateWith({ isHidden: false }, 'Could not show it again')
+                  ? moderateWith({ isHidden: false }, 'Could not show it again')
                   : setMode(mode === 'hide' ? 'view' : 'hide')
               }
             >
