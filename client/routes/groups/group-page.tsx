@@ -243,6 +243,8 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
                 isHost={isHost}
                 canAsk={checkPermission(role, 'ask', 'questionQueue').allowed}
                 questionsNeedApproval={group.questionsNeedApproval}
+                freshOrder={group.freshOrder}
+                rules={{ role, anonymousQuestions: group.anonymousQuestions, openQuestionCap: group.openQuestionCap }}
               />
             </Suspense>
             <Suspense fallback={null}>

@@ -130,6 +130,8 @@ function SessionQueue({ session, isHost }: { session: AmaSession; isHost: boolea
           isHost={isHost}
           canAsk={checkPermission(role, 'ask', 'questionQueue').allowed}
           questionsNeedApproval={group.questionsNeedApproval}
+          freshOrder={group.freshOrder}
+          rules={{ role, anonymousQuestions: group.anonymousQuestions, openQuestionCap: group.openQuestionCap }}
         />
       </Suspense>
     </GroupGateProvider>

@@ -116,7 +116,7 @@ export async function notifyQuestionsMoved(options: {
         paragraphs: [
           `Hi ${person.name.trim() || `@${person.username}`}, ${yours.toLowerCase()} in ${group.name} ${
             options.kind === 'question_merged'
-              ? 'asked the same as another question, so the host merged them. Your vote counts there, and you will hear when it is answered.'
+              ? 'was merged into another question that asks the same, and its votes went with it. The answer will come on that question.'
               : `was not answered in its session, so the host carried it over to ${question.destination}, votes and all.`
           }`,
           `“${clip(question.body, 500)}”`,
