@@ -24,7 +24,7 @@ import {
   CARRY_MESSAGES,
   CarryPreviewResponseSchema,
   CarryResponseSchema,
-} from './carry-schemas.ts';
+} from '#shared/schemas/carry-over.ts';
 
 let app: FastifyInstance;
 let baseUrl: string;

@@ -19,7 +19,7 @@ import {
   type CarryPreviewResponse,
   type CarryResponse,
   type CarryTarget,
-} from './carry-schemas.ts';
+} from '#shared/schemas/carry-over.ts';
 import { lockSessionForHost } from './select-sessions.ts';
 
 /** The words naming the answer-later list, in what askers and voters are told. */

@@ -20,7 +20,7 @@ import {
   CarryInputSchema,
   CarryPreviewResponseSchema,
   CarryResponseSchema,
-} from './carry-schemas.ts';
+} from '#shared/schemas/carry-over.ts';
 import { changeSessionState } from './change-session-state.ts';
 import { createSession } from './create-session.ts';
 import { deleteSession } from './delete-session.ts';

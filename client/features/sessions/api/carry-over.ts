@@ -3,17 +3,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { queueKeys } from '#client/features/content/api/query-keys.ts';
 import { api } from '#client/lib/api-client.ts';
 import { retryRead } from '#client/lib/retry-read.ts';
+import type { CarryPreviewResponse, CarryResponse, CarryTarget } from '#shared/schemas/carry-over.ts';
 
 import { sessionKeys } from './query-keys.ts';
 
-// The shapes of server/features/sessions/carry-schemas.ts (the client imports no zod).
-
-/** Where carried questions go: the group's next session, or null for its answer-later list. */
-export type CarryTarget = { id: string; title: string; startsAt: string } | null;
 /** GET /api/sessions/:id/carry: the session's open questions now, and where a carry would take them. */
-export type CarryPreview = { open: number; toSession: CarryTarget };
+export type CarryPreview = CarryPreviewResponse;
 /** POST /api/sessions/:id/carry: how many moved, and where. */
-export type CarryResult = { carried: number; toSession: CarryTarget };
+export type CarryResult = CarryResponse;
+export type { CarryTarget };
 
 const carryUrl = (sessionId: string) => `/api/sessions/${encodeURIComponent(sessionId)}/carry`;
 

@@ -8,13 +8,11 @@ import { LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { TextInput } from '#client/components/ui/text-input.tsx';
 import { toast } from '#client/components/ui/toast.ts';
 import { paths } from '#client/lib/paths.ts';
+import { CARRY_TOP_MAX } from '#shared/constants/carry-over.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
 import { useCarryPreview, useCarryQuestions, type CarryTarget } from '../api/carry-over.ts';
 import { formatSessionTime } from '../utils/session-format.ts';
-
-/** The most questions one carry names (server/features/sessions/carry-schemas.ts). */
-const CARRY_TOP_MAX = 500;
 
 const questionsText = (count: number) => `${String(count)} ${count === 1 ? 'question' : 'questions'}`;
 

@@ -1,21 +1,14 @@
 import { z } from 'zod';
+import { CARRY_MESSAGES, CARRY_TOP_MAX } from '#shared/constants/carry-over.ts';
 
 /**
  * The API contract of carry-over: an ended session's open questions go to the group's next
- * session, or to its answer-later list when there is none (docs/live-qa/carry-over.md). The
- * client keeps the same shapes as types in client/features/sessions/api/carry-over.ts.
+ * session, or to its answer-later list when there is none (docs/live-qa/carry-over.md). Server
+ * routes validate with these; the client types its answers with them (type-only imports,
+ * decision 024).
  */
 
-/** The most questions one carry names with `top`. */
-export const CARRY_TOP_MAX = 500;
-
-/** The texts people see about carry-over. */
-export const CARRY_MESSAGES = {
-  topRange: `Carry between 1 and ${CARRY_TOP_MAX} questions`,
-  notEnded: 'Only the open questions of an ended session can be carried over: end the session first',
-  notHost: 'Only the host of the group can carry questions over',
-  clearNotHost: 'Only the host of the group can clear its answer-later list',
-} as const;
+export { CARRY_MESSAGES, CARRY_TOP_MAX };
 
 /** Body of POST /api/sessions/:sessionId/carry: the top N open questions (by votes, then oldest), or all of them. */
 export const CarryInputSchema = z.strictObject({
