@@ -31,17 +31,22 @@ describe('anonymous questions', () => {
     );
     expect(saved.group.anonymousQuestions).toBe(true);
 
-    // a fan on a phone asks anonymously
+    // a fan on a phone ticks "Ask anonymously" and asks
     const fanSide = await browser.signedIn('e2e_anfan', { width: 390, isMobile: true, hasTouch: true });
     await subscribe(fanSide.context.request, group.id);
+    const fanPage = fanSide.page;
+    await fanPage.goto(`${baseUrl}/group/${group.slug}?tab=questions`);
     const text = `Can I ask this without my name? ${randomBytes(2).toString('hex')}`;
-    await apiCall(
-      fanSide.context.request,
-      'POST',
-      `/api/groups/${group.id}/questions`,
-      { body: text, anonymous: true },
-      201,
-    );
+    const main = fanPage.getByRole('main');
+    await main.getByRole('textbox', { name: 'Ask a question' }).fill(text);
+    const box = main.getByRole('checkbox', { name: FAIR_QUEUE_MESSAGES.askAnonymously });
+    await box.check();
+    expect(await seriousAccessibilityViolations(fanPage)).toEqual([]);
+    await main.getByRole('button', { name: 'Ask', exact: true }).click();
+    const mine = main.getByRole('article').filter({ hasText: text });
+    await mine.waitFor();
+    await mine.getByText('Anonymous').first().waitFor();
+    expect(await main.innerText()).not.toContain(fanSide.person.username);
 
     // the host's queue shows it as Anonymous, nowhere the fan's name
     await hostPage.goto(`${baseUrl}/group/${group.slug}?tab=questions`);
@@ -51,11 +56,18 @@ describe('anonymous questions', () => {
     expect(await hostPage.getByRole('main').innerText()).not.toContain(fanSide.person.username);
     expect(await seriousAccessibilityViolations(hostPage)).toEqual([]);
 
-    // so does its own page, for the fan who asked it
-    const fanPage = fanSide.page;
-    await fanPage.goto(`${baseUrl}/group/${group.slug}?tab=questions`);
-    await fanPage.getByRole('main').getByRole('article').filter({ hasText: text }).waitFor();
-    expect(await fanPage.getByRole('main').innerText()).not.toContain(fanSide.person.username);
+    // the question's own page, read signed out, names nobody either
+    const visitor = await browser.newContext();
+    const { questions } = await apiCall<{ questions: { id: string; body: string }[] }>(
+      visitor.context.request,
+      'GET',
+      `/api/groups/${group.id}/questions`,
+    );
+    const asked = questions.find((question) => question.body === text);
+    expect(asked).toBeDefined();
+    await visitor.page.goto(`${baseUrl}/group/${group.slug}/question/${asked?.id ?? ''}`);
+    await visitor.page.getByRole('main').getByText(text).first().waitFor();
+    expect(await visitor.page.content()).not.toContain(fanSide.person.username);
 
     // an administrator sees Anonymous in the content list, and reveals the asker after a warning
     const { context, page } = await browser.newContext();

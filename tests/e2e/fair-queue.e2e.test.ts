@@ -48,6 +48,8 @@ describe('the fair queue', () => {
     await subscribe(fanSide.context.request, group.id);
     const fanPage = fanSide.page;
     await fanPage.goto(`${baseUrl}/group/${slug}?tab=questions`);
+    await fanPage.getByRole('main').getByText(FAIR_QUEUE_MESSAGES.capHint(1)).waitFor();
+    expect(FAIR_QUEUE_MESSAGES.capHint(1)).toBe('You can have up to 1 open question here.');
     const box = fanPage.getByRole('main').getByRole('textbox', { name: 'Ask a question' });
     await box.fill('What is the first thing to learn?');
     await fanPage.getByRole('main').getByRole('button', { name: 'Ask', exact: true }).click();
