@@ -80,9 +80,13 @@ async function sessionUser(person: TestPerson) {
  * pages: other test files write content into the same database at the same time, so an item made
  * a moment ago need not be on the first page.
  */
+/**
+ * The item of the site-wide content list that `matches`, walking every page: the list is the
+ * whole run's database, which the files running beside this one keep filling.
+ */
 async function findContent(type: string, matches: (item: AdminContentPage['items'][number]) => boolean) {
   let cursor: string | null = null;
-  for (let page = 0; page < 20; page++) {
+  for (let page = 0; page < 1_000; page++) {
     const query: string = `type=${type}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const response = await call(app, admin, 'GET', `/api/admin/content?${query}`);
     expect(response.statusCode, response.body).toBe(200);
