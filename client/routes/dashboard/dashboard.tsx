@@ -94,9 +94,14 @@ function ActivityRow({ item }: { item: ActivityItem }) {
       <Avatar src={item.actor.profileImageURL || null} name={name} userId={item.actor.id} alt="" size="sm" />
       <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
         <p>
-          <Link to={paths.profile(item.actor.username)} className="font-medium underline-offset-4 hover:underline">
-            {name}
-          </Link>{' '}
+          {/* an anonymous asker has no handle: their name is not a link */}
+          {item.actor.username ? (
+            <Link to={paths.profile(item.actor.username)} className="font-medium underline-offset-4 hover:underline">
+              {name}
+            </Link>
+          ) : (
+            <span className="font-medium">{name}</span>
+          )}{' '}
           {ACTIVITY_VERBS[item.kind]}{' '}
           <Link to={activityPath(item)} className="font-medium text-link underline-offset-4 hover:underline">
             {item.group.name}

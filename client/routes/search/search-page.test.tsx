@@ -150,3 +150,38 @@ describe('/search', () => {
     expect(await screen.findByRole('link', { name: 'Grace 1' })).toBeInTheDocument();
   });
 });
+
+describe('/search, an anonymous question', () => {
+  it('names its asker Anonymous, with no link to a profile', async () => {
+    stubApi({
+      session: null,
+      answer: ({ path }) => {
+        if (path === '/api/search?q=money&type=questions') {
+          return json({
+            type: 'questions',
+            results: [
+              buildQuestionResult({
+                body: 'How much did the game make?',
+                author: { id: '', username: '', name: 'Anonymous', profileImageURL: '' },
+              }),
+            ],
+            nextCursor: null,
+          });
+        }
+        if (path.startsWith('/api/search?q=money&type='))
+          return json({ type: 'people', results: [], nextCursor: null });
+        return undefined;
+      },
+    });
+    renderApp('/search?q=money&tab=questions');
+    const card = (await screen.findByText('How much did the game make?')).closest('article');
+    expect(card).not.toBeNull();
+    expect(within(card as HTMLElement).getByText('Anonymous')).toBeInTheDocument();
+    expect(within(card as HTMLElement).queryByRole('link', { name: 'Anonymous' })).toBeNull();
+    expect(
+      within(card as HTMLElement)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).not.toContain('/');
+  });
+});

@@ -79,9 +79,14 @@ function ItemResultCard({ item, children }: { item: QuestionResult | PostResult;
       <div className="grid min-w-0 flex-1 gap-1">
         {children}
         <p className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
-          <Link to={paths.profile(author.username)} className={linkClassName}>
-            {author.name || author.username}
-          </Link>
+          {/* an anonymous asker has no handle: their name is not a link */}
+          {author.username ? (
+            <Link to={paths.profile(author.username)} className={linkClassName}>
+              {author.name || author.username}
+            </Link>
+          ) : (
+            <span>{author.name}</span>
+          )}
           in
           <Link to={paths.group(item.groupSlug)} className={linkClassName}>
             {item.groupName}
