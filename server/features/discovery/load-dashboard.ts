@@ -88,7 +88,7 @@ function dashboardQuery(db: Database) {
                    'memberCount', g.member_count, 'unansweredCount', g.unanswered, 'pendingCount', g.pending)
                  order by g.created_at desc, g.id desc), '[]'::json)
           from (select g.*,
-                  (select count(*)::int from questions q where q.group_id = g.id and q.status = 'open' and not q.is_hidden) as unanswered,
+                  (select count(*)::int from questions q where q.group_id = g.id and q.status = 'open' and not q.is_hidden and q.merged_into_id is null) as unanswered,
                   (select count(*)::int from questions q where q.group_id = g.id and q.status = 'pending' and not q.is_hidden) as pending
                 from groups g where g.owner_id = ${viewerId}
                 order by g.created_at desc, g.id desc

@@ -82,7 +82,12 @@ async function sendDigest(options: {
       .select({ groupId: groupSubscriptions.groupId })
       .from(groupSubscriptions)
       .where(eq(groupSubscriptions.userId, userId));
-    const isVisible = and(ne(questions.status, 'pending'), eq(questions.isHidden, false));
+    // a merged question's votes went to the question it repeats, which stands for both
+    const isVisible = and(
+      ne(questions.status, 'pending'),
+      eq(questions.isHidden, false),
+      isNull(questions.mergedIntoId),
+    );
     const topQuestions = await tx
       .select({ body: questions.body, likeCount: questions.likeCount, groupName: groups.name, groupSlug: groups.slug })
       .from(questions)

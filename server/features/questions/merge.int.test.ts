@@ -336,6 +336,40 @@ describe('the merged question', () => {
     expect(await ids(null)).toEqual([a.id, b.id].sort());
   });
 
+  it('leaves search and the session transcript, whose Markdown links the session ledger', async () => {
+    const cast = await buildAmaCast(app);
+    const sessionResponse = await call(app, cast.host, 'POST', `/api/groups/${cast.groupId}/sessions`, {
+      title: 'Merged transcript',
+      startsAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+      durationMinutes: 60,
+    });
+    expect(sessionResponse.statusCode, sessionResponse.body).toBe(201);
+    const sessionId = (sessionResponse.json() as { session: { id: string } }).session.id;
+    const askIn = async (person: TestPerson, body: string) => {
+      const response = await call(app, person, 'POST', `/api/groups/${cast.groupId}/questions`, { body, sessionId });
+      expect(response.statusCode, response.body).toBe(201);
+      return QuestionResponseSchema.parse(response.json()).question;
+    };
+    const word = `zebrafish${Date.now().toString(36)}`;
+    const a = await askIn(cast.member, `How do you feed a ${word} on tour, honestly?`);
+    const b = await askIn(cast.subscriber, `How do you feed a ${word} on tour?`);
+    const found = async () => {
+      const response = await call(app, null, 'GET', `/api/search?type=questions&q=${word}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { results: { id: string }[] }).results.map((result) => result.id).sort();
+    };
+    expect(await found()).toEqual([a.id, b.id].sort());
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    expect(await found()).toEqual([b.id]);
+    const transcript = await call(app, cast.host, 'GET', `/api/sessions/${sessionId}/transcript?format=json`);
+    expect(transcript.statusCode, transcript.body).toBe(200);
+    const listed = (JSON.parse(transcript.body) as { questions: { id: string }[] }).questions.map((q) => q.id);
+    expect(listed).toEqual([b.id]);
+    const markdown = await call(app, cast.host, 'GET', `/api/sessions/${sessionId}/transcript`);
+    expect(markdown.body).toContain(`/event/${sessionId}/ledger`);
+    expect(markdown.body).not.toContain(a.body);
+  });
+
   it('is not pinned again by the undo when another question is pinned now', async () => {
     const cast = await buildAmaCast(app);
     const { a, b } = await duplicatePair(cast);

@@ -92,7 +92,7 @@ async function check(db: Database, rows: NamedRows): Promise<{ versions: Version
                 + (select count(*) from users where id = any($2::text[]))
                 + (select count(*) from groups where id = any($3::uuid[]))
                 + (select count(*) from questions
-                    where id = any($4::uuid[]) and status <> 'pending' and not is_hidden)
+                    where id = any($4::uuid[]) and status <> 'pending' and not is_hidden and merged_into_id is null)
                 + (select count(*) from posts where id = any($5::uuid[])) as visible`,
     values: [rows.people, rows.accounts, rows.groups, rows.questions, rows.posts],
   });

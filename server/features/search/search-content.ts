@@ -162,7 +162,10 @@ export async function searchQuestions(options: ContentOptions): Promise<Question
       score: sql<number>`${found.score}`.as('score'),
     })
     .from(questions)
-    .where(sql`${questions.status} <> 'pending' and not ${questions.isHidden} and ${found.match}`)
+    // a merged question is found through the question it went into
+    .where(
+      sql`${questions.status} <> 'pending' and not ${questions.isHidden} and ${questions.mergedIntoId} is null and ${found.match}`,
+    )
     .limit(options.candidates)
     .as('candidates');
   const page = rankedPage(db.select().from(candidates).$dynamic(), candidates, options).as('page');

@@ -58,6 +58,8 @@ export async function loadTranscript(options: {
         sql`(${questions.sessionId} = ${session.id} or ${duringLive})`,
         sql`${questions.status} <> 'pending'`,
         eq(questions.isHidden, false),
+        // a merged question repeats the one it went into, which carries its votes
+        isNull(questions.mergedIntoId),
       ),
     )
     .orderBy(desc(questions.likeCount), asc(questions.createdAt), asc(questions.id));
@@ -200,6 +202,7 @@ export function transcriptMarkdown(transcript: Transcript, publicUrl: string): s
     `- Started: ${session.startedAt ?? 'not started'}`,
     `- Ended: ${session.endedAt ?? 'not ended'}`,
     `- Link: ${publicUrl}/event/${session.id}`,
+    `- Moderation ledger (what was hidden, merged or carried over, and why): ${publicUrl}/event/${session.id}/ledger`,
     '',
   ];
   if (session.description) lines.push(plainTextMarkdown(session.description), '');
