@@ -4,10 +4,7 @@
  * docs/live-qa/anonymous-questions.md explain them.
  */
 
-/**
- * The limits of a group's cap on open questions per person (the client's copy of
- * GROUP_LIMITS_QUEUE in shared/schemas/groups.ts, which the client may not import values from).
- */
+/** The limits of a group's cap on open questions per person (the group schemas check them too). */
 export const OPEN_QUESTION_CAP = { min: 1, max: 100 } as const;
 
 /**

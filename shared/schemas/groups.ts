@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPEN_QUESTION_CAP } from '#shared/constants/fair-queue.ts';
 import { GROUP_LIMITS } from '#shared/constants/limits.ts';
 import { GROUP_ROLES } from '#shared/lib/permissions.ts';
 
@@ -70,9 +71,6 @@ export const GroupPageResponseSchema = z.object({
 });
 export type GroupPageResponse = z.infer<typeof GroupPageResponseSchema>;
 
-/** The fair queue's cap on one person's open questions, when a group sets one. */
-export const GROUP_LIMITS_QUEUE = { openQuestionCapMin: 1, openQuestionCapMax: 100 } as const;
-
 /**
  * Body of POST /api/groups. Checked on the server with GROUP_MESSAGES (so kept loose in
  * types here); groupImage is '' or the URL of a 'group' image the creator uploaded.
@@ -85,13 +83,7 @@ export const GroupCreateInputSchema = z.strictObject({
   ama: z.boolean().default(false),
   questionsNeedApproval: z.boolean().default(false),
   anonymousQuestions: z.boolean().default(false),
-  openQuestionCap: z
-    .number()
-    .int()
-    .min(GROUP_LIMITS_QUEUE.openQuestionCapMin)
-    .max(GROUP_LIMITS_QUEUE.openQuestionCapMax)
-    .nullable()
-    .default(null),
+  openQuestionCap: z.number().int().min(OPEN_QUESTION_CAP.min).max(OPEN_QUESTION_CAP.max).nullable().default(null),
   freshOrder: z.boolean().default(false),
 });
 export type GroupCreateInput = z.input<typeof GroupCreateInputSchema>;
@@ -105,13 +97,7 @@ export const GroupUpdateInputSchema = z.strictObject({
   ama: z.boolean().optional(),
   questionsNeedApproval: z.boolean().optional(),
   anonymousQuestions: z.boolean().optional(),
-  openQuestionCap: z
-    .number()
-    .int()
-    .min(GROUP_LIMITS_QUEUE.openQuestionCapMin)
-    .max(GROUP_LIMITS_QUEUE.openQuestionCapMax)
-    .nullable()
-    .optional(),
+  openQuestionCap: z.number().int().min(OPEN_QUESTION_CAP.min).max(OPEN_QUESTION_CAP.max).nullable().optional(),
   freshOrder: z.boolean().optional(),
 });
 export type GroupUpdateInput = z.infer<typeof GroupUpdateInputSchema>;

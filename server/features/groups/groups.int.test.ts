@@ -378,10 +378,12 @@ describe('OpenAPI', () => {
     const document = (await app.inject({ url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
-    // a group's posts, questions, sessions and ledger live under its path but belong to their own features
+    // a group's posts, questions, sessions, ledger, analytics and answer-later list live under its
+    // path but belong to their own features
     const groupPaths = Object.entries(document.paths).filter(
       ([path]) =>
-        (path.startsWith('/api/groups') && !/\/(posts|questions|sessions|ledger)(\/|$)/.test(path)) ||
+        (path.startsWith('/api/groups') &&
+          !/\/(posts|questions|sessions|ledger|analytics|analytics\.csv|answer-later)(\/|$)/.test(path)) ||
         path === '/api/me/subscriptions',
     );
     const operations = groupPaths.flatMap(([, methods]) => Object.values(methods));

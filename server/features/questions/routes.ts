@@ -46,9 +46,12 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: "One page of a group's question queue",
         description:
-          'sort top (votes, then oldest) or new; view open (the pinned one comes in `pinned` on the first page), ' +
-          'answered, pending or hidden (the host only: 403 otherwise). Authors also see their own pending and ' +
-          'hidden questions. Pass `nextCursor` as `cursor` for the next page.',
+          'sort top (votes, then oldest), new, or fresh (votes decayed by age: (votes + 1) / (hours + 2)^1.5, ' +
+          "against the first page's time, kept in the cursor); without sort, the group's own order (fresh when " +
+          'it chose it, else top). view open (the pinned one comes in `pinned` on the first page), answered, ' +
+          'later (the answer-later list), pending or hidden (the host only: 403 otherwise). Authors also see ' +
+          'their own pending and hidden questions; merged questions are in no view. Pass `nextCursor` as ' +
+          '`cursor` for the next page.',
         tags: TAGS,
         params: GroupParamsSchema,
         querystring: QuestionListQuerySchema,
@@ -88,11 +91,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Ask a question (action ask on the question queue; ama groups only)',
         description:
           'Trimmed; empty or over 500 characters: 400. Not an ama group: 400. In groups that need approval, ' +
-          "the question waits ('pending') unless the host asks. At most 30 questions an hour.",
+          "the question waits ('pending') unless the host asks. At most 30 questions an hour. `anonymous: true` " +
+          'only where the group takes anonymous questions (400 otherwise): everyone then reads "Anonymous". ' +
+          "Beyond the group's cap on one person's open questions: 409 open_question_cap (the host has no cap).",
         tags: TAGS,
         params: GroupParamsSchema,
         body: QuestionInputSchema,
-        response: { 201: QuestionResponseSchema, ...writeErrors },
+        response: { 201: QuestionResponseSchema, ...writeErrors, 409: error },
       },
     },
     async (request, reply) => {
