@@ -216,3 +216,9 @@ export const ADMIN_MESSAGES = {
 /** Answer of POST /api/admin/users/:userId/password-reset: where the link went (the owner's own address). */
 export const AdminPasswordResetResponseSchema = z.object({ sentTo: z.string() });
 export type AdminPasswordResetResponse = z.infer<typeof AdminPasswordResetResponseSchema>;
+
+/** Answer of GET /api/admin/questions/:questionId/author: who asked an anonymous question (each look audited). */
+export const AnonymousAskerResponseSchema = z.object({
+  asker: z.object({ id: z.string(), username: z.string(), name: z.string() }),
+});
+export type AnonymousAskerResponse = z.infer<typeof AnonymousAskerResponseSchema>;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { AnonymousAskerResponse } from '#shared/schemas/admin-console.ts';
 import { FAIR_QUEUE_MESSAGES } from '#shared/constants/fair-queue.ts';
 import { canRevealAnonymousAuthor } from '#shared/lib/permissions.ts';
 import { groups, questions, users } from '../../db/schema/index.ts';
@@ -9,12 +9,6 @@ import type { RunInTransaction } from '../../lib/transaction.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { excerpt, recordAudit } from './audit.ts';
 import { NOT_ADMIN_MESSAGE } from './require-admin.ts';
-
-/** Answer of GET /api/admin/questions/:questionId/author: who asked an anonymous question. */
-export const AnonymousAskerResponseSchema = z.object({
-  asker: z.object({ id: z.string(), username: z.string(), name: z.string() }),
-});
-export type AnonymousAskerResponse = z.infer<typeof AnonymousAskerResponseSchema>;
 
 /**
  * Who asked an anonymous question, for an administrator (canRevealAnonymousAuthor): read and

@@ -17,9 +17,10 @@ import {
   AdminUserResponseSchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
+  AnonymousAskerResponseSchema,
 } from '#shared/schemas/admin-console.ts';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
-import { AnonymousAskerResponseSchema, revealAnonymousAsker } from './anonymous-asker.ts';
+import { revealAnonymousAsker } from './anonymous-asker.ts';
 import { listAuditLog } from './audit-log.ts';
 import { listContactMessages, setContactMessageHandled } from './contact-messages.ts';
 import { listContent, removeContent } from './content.ts';
