@@ -19,8 +19,6 @@ import { useMarkGroupViewed } from '#client/features/groups/api/mark-viewed.ts';
 import { groupKeys, updateGroupCaches } from '#client/features/groups/api/query-keys.ts';
 import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/components/group-header.tsx';
-import { MembersPanel } from '#client/features/groups/components/members-panel.tsx';
-import { SubscribersPanel } from '#client/features/groups/components/subscribers-panel.tsx';
 import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
@@ -41,6 +39,18 @@ const QueueAnnouncer = lazy(async () => {
 
 const QuestionsPanel = lazy(async () => {
   const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
+  return { default: Panel };
+});
+
+// The Members and Subscribers tabs are opened after the page, rarely on a first visit: their
+// lists (and the host's add and remove) load when the tab opens.
+const MembersPanel = lazy(async () => {
+  const { MembersPanel: Panel } = await import('#client/features/groups/components/members-panel.tsx');
+  return { default: Panel };
+});
+
+const SubscribersPanel = lazy(async () => {
+  const { SubscribersPanel: Panel } = await import('#client/features/groups/components/subscribers-panel.tsx');
   return { default: Panel };
 });
 
@@ -260,10 +270,14 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
           </TabsContent>
         ) : null}
         <TabsContent value="members" className="pt-2">
-          <MembersPanel groupId={group.id} isHost={isHost} renderPersonLink={renderPersonLink} />
+          <Suspense fallback={<ListSkeleton label="Loading members" />}>
+            <MembersPanel groupId={group.id} isHost={isHost} renderPersonLink={renderPersonLink} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="subscribers" className="pt-2">
-          <SubscribersPanel groupId={group.id} renderPersonLink={renderPersonLink} />
+          <Suspense fallback={<ListSkeleton label="Loading subscribers" />}>
+            <SubscribersPanel groupId={group.id} renderPersonLink={renderPersonLink} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </GroupGateProvider>

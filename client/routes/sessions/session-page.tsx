@@ -28,8 +28,6 @@ import { paths } from '#client/lib/paths.ts';
 import { canReadHostAnalytics, checkPermission } from '#shared/lib/permissions.ts';
 import type { AmaSession } from '#shared/schemas/sessions.ts';
 
-import { renderPersonLink } from '../groups/compose.tsx';
-
 const QuestionsPanel = lazy(async () => {
   const { QuestionsPanel: Panel } = await import('#client/features/questions/components/questions-panel.tsx');
   return { default: Panel };
@@ -52,6 +50,30 @@ const SessionRecord = lazyComponent(async () => {
   const { SessionRecord: Part } = await import('#client/features/sessions/components/session-record.tsx');
   return Part;
 });
+
+// The host's hover card, for a pointer that hovers: phones, where most people watch a live
+// session, show the plain link and never fetch it.
+const HostPersonLink = lazyComponent(async () => {
+  const { PersonLink } = await import('#client/features/profiles/components/person-hover-card.tsx');
+  return PersonLink;
+});
+
+const canHover = () => typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover)').matches;
+
+/** The host's name linking to their profile; with their hover card where a pointer can hover. */
+function HostName({ username, name }: { username: string; name: string }) {
+  const [wantsCard] = useState(canHover);
+  const isLoaded = HostPersonLink.useLoaded(wantsCard);
+  if (isLoaded) return <HostPersonLink.Component username={username}>{name}</HostPersonLink.Component>;
+  return (
+    <Link
+      to={paths.profile(username)}
+      className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {name}
+    </Link>
+  );
+}
 
 /** The host's controls of the session, once their code has arrived. */
 function LazyHostControls({ session, onDeleted }: { session: AmaSession; onDeleted: () => void }) {
@@ -168,11 +190,7 @@ function SessionDetails({ session, onDeleted }: { session: AmaSession; onDeleted
               size="xs"
             />
             <span>
-              Hosted by{' '}
-              {renderPersonLink({
-                username: session.host.username,
-                name: session.host.name || session.host.username,
-              })}
+              Hosted by <HostName username={session.host.username} name={session.host.name || session.host.username} />
             </span>
           </span>
           <span className="inline-flex items-center gap-1">

@@ -1,20 +1,15 @@
 import { MessageSquare, Pin } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 
 import { Button } from '#client/components/ui/button.tsx';
-import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
-import { toast } from '#client/components/ui/toast.ts';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { AuthorLine } from '#client/features/content/components/author-line.tsx';
 import { CommentsThread } from '#client/features/content/components/lazy-comments-thread.tsx';
 import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
 import { RichText } from '#client/features/content/components/rich-text.tsx';
 import { TextComposer } from '#client/features/content/components/text-composer.tsx';
-import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
-import { useDeleteQuestion } from '#client/features/questions/api/delete-question.ts';
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
-import { useModerateQuestion, type QuestionModeration } from '#client/features/questions/api/moderate-question.ts';
 import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
 import { cn } from '#client/lib/cn.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
@@ -24,20 +19,25 @@ import type { Question } from '#shared/schemas/questions.ts';
 import { displayName } from '#client/lib/format.ts';
 import { paths } from '#client/lib/paths.ts';
 
+import type { CardMode } from './host-card-actions.tsx';
+import { reportFailure } from './report-failure.ts';
+
 /** What few people see of the queue (card-tools.tsx): one module, out of the queue's first load. */
 export const loadCardTools = () => import('./card-tools.tsx');
 const LazyMergeOffer = lazyComponent(async () => (await loadCardTools()).MergeOffer);
 const LazyHideReasonPicker = lazyComponent(async () => (await loadCardTools()).HideReasonPicker);
 const LazyMergedNote = lazyComponent(async () => (await loadCardTools()).MergedNote);
+const LazyHostActions = lazyComponent(async () => (await loadCardTools()).HostQuestionActions);
+const LazyAnswerComposer = lazyComponent(async () => (await loadCardTools()).AnswerComposer);
+const LazyDeleteButton = lazyComponent(async () => (await loadCardTools()).DeleteQuestionButton);
+
+/**
+ * Fetches the host's card actions and answer composer ahead (the queue does, for its host), so
+ * the host's cards draw with their buttons and the composer opens in the same frame as Answer.
+ */
+export const preloadHostCardTools = () => Promise.all([LazyHostActions.preload(), LazyAnswerComposer.preload()]);
 
 const countFormat = new Intl.NumberFormat('en');
-
-function reportFailure(what: string) {
-  return (error: Error) => {
-    toast.error(what, { description: error.message });
-    throw error;
-  };
-}
 
 /**
  * One question of the queue: author, text, its vote, the host's answer (with its own like),
@@ -52,6 +52,7 @@ export function QuestionCard({
   isHost,
   isPinnedSlot = false,
   isCommentsOpenAtFirst = false,
+  answerNote,
 }: {
   question: Question;
   isHost: boolean;
@@ -59,19 +60,18 @@ export function QuestionCard({
   isPinnedSlot?: boolean;
   /** Its own page shows the comments at once. */
   isCommentsOpenAtFirst?: boolean;
+  /** Shown at the top of its answer: that the answer has just arrived (answer-arrival.tsx). */
+  answerNote?: ReactNode;
 }) {
   const { user } = useSession();
   const viewerId = user?.id ?? null;
   // Inside a group's pages the age links to the question's own page.
   const { slug } = useParams();
-  const [mode, setMode] = useState<'view' | 'edit' | 'answer' | 'hide'>('view');
+  const [mode, setMode] = useState<CardMode>('view');
   const hideButton = useRef<HTMLButtonElement>(null);
   const isPickerLoaded = LazyHideReasonPicker.useLoaded(mode === 'hide');
   const [isCommentsOpen, setIsCommentsOpen] = useState(isCommentsOpenAtFirst);
   const edit = useEditQuestion();
-  const remove = useDeleteQuestion(question.groupId);
-  const answer = useAnswerQuestion();
-  const moderate = useModerateQuestion();
   const name = displayName(question.author);
   const isMerged = question.mergedInto !== null;
   const isOpen = question.status === 'open' && !question.isHidden && !isMerged;
@@ -86,11 +86,11 @@ export function QuestionCard({
       isOpen,
     });
   const isMergeOfferLoaded = LazyMergeOffer.useLoaded(canMerge);
-
-  const moderateWith = (changes: QuestionModeration, failure: string) =>
-    void moderate.mutateAsync({ questionId: question.id, changes }).catch((error: Error) => {
-      toast.error(failure, { description: error.message });
-    });
+  // the host's tools and a Delete load for those who have them: a visitor's cards fetch neither
+  const hasHostActions = isHost && !isMerged;
+  const isHostActionsLoaded = LazyHostActions.useLoaded(hasHostActions);
+  const isAnswerComposerLoaded = LazyAnswerComposer.useLoaded(mode === 'answer' || hasHostActions);
+  const isDeleteLoaded = LazyDeleteButton.useLoaded(question.permissions.canDelete);
 
   return (
     <article
@@ -182,6 +182,7 @@ export function QuestionCard({
 
       {question.answer && mode !== 'answer' ? (
         <section aria-label="Answer" className="grid gap-2 rounded-md border-l-4 border-primary bg-muted/40 p-3">
+          {answerNote}
           <AuthorLine
             author={question.answer.author}
             createdAt={question.answer.createdAt}
@@ -201,22 +202,8 @@ export function QuestionCard({
         </section>
       ) : null}
 
-      {mode === 'answer' ? (
-        <TextComposer
-          label="Answer"
-          hideLabel={false}
-          submitLabel="Save answer"
-          maxLength={CONTENT_LIMITS.answerBodyMax}
-          initialValue={question.answer?.body ?? ''}
-          autoFocus
-          onCancel={() => setMode('view')}
-          onSubmit={async (body) => {
-            await answer
-              .mutateAsync({ questionId: question.id, body })
-              .catch(reportFailure('Could not save the answer'));
-            setMode('view');
-          }}
-        />
+      {mode === 'answer' && isAnswerComposerLoaded ? (
+        <LazyAnswerComposer.Component question={question} onDone={() => setMode('view')} />
       ) : null}
 
       <div className="flex flex-wrap items-center gap-1">
@@ -229,57 +216,8 @@ export function QuestionCard({
           <MessageSquare aria-hidden />
           {`${String(question.commentCount)} ${question.commentCount === 1 ? 'comment' : 'comments'}`}
         </Button>
-        {isHost && !isMerged ? (
-          <>
-            {question.status === 'pending' ? (
-              <Button size="sm" onClick={() => moderateWith({ isApproved: true }, 'Could not approve')}>
-                Approve
-              </Button>
-            ) : null}
-            {mode !== 'answer' ? (
-              <Button variant="outline" size="sm" data-action="answer" onClick={() => setMode('answer')}>
-                {question.answer ? 'Edit answer' : 'Answer'}
-              </Button>
-            ) : null}
-            {question.status === 'open' ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                onClick={() => moderateWith({ status: 'answered' }, 'Could not mark it answered')}
-              >
-                Mark answered
-              </Button>
-            ) : null}
-            {question.status === 'answered' ? (
-              <Button variant="ghost" size="sm" onClick={() => moderateWith({ status: 'open' }, 'Could not reopen')}>
-                Reopen
-              </Button>
-            ) : null}
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-pressed={question.isPinned}
-              data-action="pin"
-              onClick={() => moderateWith({ isPinned: !question.isPinned }, 'Could not change the pin')}
-            >
-              {question.isPinned ? 'Unpin' : 'Pin'}
-            </Button>
-            <Button
-              ref={hideButton}
-              variant="ghost"
-              size="sm"
-              aria-expanded={question.isHidden ? undefined : mode === 'hide'}
-              data-action="hide"
-              onPointerEnter={() => void LazyHideReasonPicker.preload().catch(() => undefined)}
-              onClick={() =>
-                question.isHidden
-                  ? moderateWith({ isHidden: false }, 'Could not show it again')
-                  : setMode(mode === 'hide' ? 'view' : 'hide')
-              }
-            >
-              {question.isHidden ? 'Unhide' : 'Hide'}
-            </Button>
-          </>
+        {hasHostActions && isHostActionsLoaded ? (
+          <LazyHostActions.Component question={question} mode={mode} onModeChange={setMode} hideButton={hideButton} />
         ) : null}
         {canMerge && isMergeOfferLoaded ? <LazyMergeOffer.Component question={question} isHost={isHost} /> : null}
         {question.permissions.canEdit && question.status !== 'answered' && mode === 'view' ? (
@@ -287,18 +225,7 @@ export function QuestionCard({
             Edit
           </Button>
         ) : null}
-        {question.permissions.canDelete ? (
-          <ConfirmDialog
-            title="Delete this question?"
-            description="The question, its answer and its comments will be removed for everyone."
-            onConfirm={() => remove.mutateAsync(question.id).catch(reportFailure('Could not delete the question'))}
-            trigger={
-              <Button variant="ghost" size="sm">
-                Delete
-              </Button>
-            }
-          />
-        ) : null}
+        {question.permissions.canDelete && isDeleteLoaded ? <LazyDeleteButton.Component question={question} /> : null}
       </div>
       {mode === 'hide' && isPickerLoaded ? (
         <LazyHideReasonPicker.Component

@@ -7,13 +7,20 @@ import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useQuestions } from '#client/features/questions/api/get-questions.ts';
 import type { QuestionSort, QuestionView } from '#client/features/questions/api/query-keys.ts';
+import { useAnswerArrivals } from '#client/features/questions/hooks/use-answer-arrivals.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
 
 import { AskBox, type AskBoxRules } from './ask-box.tsx';
-import { loadCardTools, QuestionCard } from './question-card.tsx';
+import { loadCardTools, preloadHostCardTools, QuestionCard } from './question-card.tsx';
 
-// the host's keys and Clear list: nobody else loads them (with the cards' other rare tools)
-const LazyHostTools = lazyComponent(async () => (await loadCardTools()).HostPanelTools);
+// the host's keys and Clear list: nobody else loads them (with the cards' other rare tools, the
+// host's card actions among them, so the host's cards draw whole)
+const LazyHostTools = lazyComponent(async () => {
+  const [tools] = await Promise.all([loadCardTools(), preloadHostCardTools()]);
+  return tools.HostPanelTools;
+});
+// an answer that arrives while the viewer watches: its code comes with the first one
+const LazyArrivedQuestion = lazyComponent(async () => (await import('./answer-arrival.tsx')).ArrivedQuestion);
 
 const VIEW_LABELS: Record<QuestionView, string> = {
   open: 'Open',
@@ -73,6 +80,9 @@ function Toggle<T extends string>({
  * answer-later list), the pinned question on top. (The group's and the session's pages link their
  * moderation ledger above the tabs.)
  * The host moderates from the keyboard too (HostPanelTools, loaded for the host alone).
+ * A question answered while a viewer watches the Open list (or the pinned slot) stays where it
+ * is with its answer (useAnswerArrivals, ArrivedQuestion) until they change the view or the
+ * sort, or press its "Got it"; the host's answered ones leave as they are done.
  */
 export function QuestionsPanel({
   groupId,
@@ -98,6 +108,8 @@ export function QuestionsPanel({
   const [view, setView] = useState<QuestionView>('open');
   const list = useRef<HTMLDivElement>(null);
   const isHostToolsLoaded = LazyHostTools.useLoaded(isHost);
+  // the host's cards wait for their buttons rather than grow them a moment later
+  const isListReady = !isHost || isHostToolsLoaded;
   // the answer-later list is the group's, not a session's
   const shared: QuestionView[] = sessionId ? ['open', 'answered'] : ['open', 'answered', 'later'];
   const views: QuestionView[] = isHost ? [...shared, 'pending', 'hidden'] : shared;
@@ -106,6 +118,15 @@ export function QuestionsPanel({
   const questions = (query.data?.pages.flatMap((page) => page.questions) ?? []).filter(
     (question) => question.id !== pinned?.id,
   );
+  const { placed, arrivals, dismiss, clear } = useAnswerArrivals({
+    groupId,
+    isWatching: view === 'open' && !isHost,
+    questions,
+    pinned,
+    onFirst: () => void LazyArrivedQuestion.preload().catch(() => undefined),
+  });
+  const isArrivalLoaded = LazyArrivedQuestion.useLoaded(arrivals.length > 0);
+  const pinnedArrival = arrivals.find((arrival) => arrival.id === pinned?.id);
 
   return (
     <div className="grid gap-4">
@@ -120,10 +141,22 @@ export function QuestionsPanel({
         <Toggle
           label="Show"
           value={view}
-          onChange={setView}
+          onChange={(next) => {
+            // answers held in place go with the view they were held in
+            if (next !== view) clear();
+            setView(next);
+          }}
           options={views.map((item) => ({ value: item, label: VIEW_LABELS[item] }))}
         />
-        <Toggle label="Sort by" value={sort} onChange={setSort} options={SORT_OPTIONS} />
+        <Toggle
+          label="Sort by"
+          value={sort}
+          onChange={(next) => {
+            if (next !== sort) clear();
+            setSort(next);
+          }}
+          options={SORT_OPTIONS}
+        />
       </div>
       {isHostToolsLoaded ? (
         <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -131,12 +164,23 @@ export function QuestionsPanel({
         </div>
       ) : null}
       <div ref={list} className="grid gap-3">
-        {pinned ? <QuestionCard question={pinned} isHost={isHost} isPinnedSlot /> : null}
-        {query.isPending ? <ListSkeleton label="Loading questions" /> : null}
+        {pinned && isListReady ? (
+          pinnedArrival && isArrivalLoaded ? (
+            <LazyArrivedQuestion.Component
+              question={pinned}
+              isHost={isHost}
+              isPinnedSlot
+              onDismiss={() => dismiss(pinned.id)}
+            />
+          ) : (
+            <QuestionCard question={pinned} isHost={isHost} isPinnedSlot />
+          )
+        ) : null}
+        {query.isPending || !isListReady ? <ListSkeleton label="Loading questions" /> : null}
         {query.isError ? (
           <LoadError title="Questions could not be loaded" error={query.error} onRetry={() => void query.refetch()} />
         ) : null}
-        {query.isSuccess && questions.length === 0 && !pinned ? (
+        {query.isSuccess && isListReady && placed.length === 0 && !pinned ? (
           <EmptyState
             icon={<MessageCircleQuestion />}
             title={EMPTY_TITLES[view]}
@@ -149,11 +193,19 @@ export function QuestionsPanel({
             }
           />
         ) : null}
-        {questions.length > 0 ? (
+        {isListReady && placed.length > 0 ? (
           <ul className="grid gap-3" aria-label="Questions">
-            {questions.map((question) => (
+            {placed.map(({ question, arrival }) => (
               <li key={question.id}>
-                <QuestionCard question={question} isHost={isHost} />
+                {arrival && isArrivalLoaded ? (
+                  <LazyArrivedQuestion.Component
+                    question={arrival.question}
+                    isHost={isHost}
+                    onDismiss={() => dismiss(question.id)}
+                  />
+                ) : (
+                  <QuestionCard question={question} isHost={isHost} />
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,130 @@
+import type { RefObject } from 'react';
+
+import { Button } from '#client/components/ui/button.tsx';
+import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { toast } from '#client/components/ui/toast.ts';
+import { TextComposer } from '#client/features/content/components/text-composer.tsx';
+import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
+import { useDeleteQuestion } from '#client/features/questions/api/delete-question.ts';
+import { useModerateQuestion, type QuestionModeration } from '#client/features/questions/api/moderate-question.ts';
+import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
+import type { Question } from '#shared/schemas/questions.ts';
+
+import { reportFailure } from './report-failure.ts';
+
+/** What a card shows below its text: itself, or the author's or the host's composer, or the hide picker. */
+export type CardMode = 'view' | 'edit' | 'answer' | 'hide';
+
+/**
+ * The host's buttons in a card's actions (lazy, card-tools.tsx: only the host loads them):
+ * approve, answer or edit the answer, mark answered or reopen, pin or unpin, hide (with a reason,
+ * in the picker the card opens) or unhide. The `data-action` ones are what the host's keys press.
+ * Moderation is fire-and-forget: a refusal is a toast.
+ */
+export function HostQuestionActions({
+  question,
+  mode,
+  onModeChange,
+  hideButton,
+}: {
+  question: Question;
+  mode: CardMode;
+  onModeChange: (mode: CardMode) => void;
+  /** Where focus returns when the hide picker is cancelled. */
+  hideButton: RefObject<HTMLButtonElement | null>;
+}) {
+  const moderate = useModerateQuestion();
+  const moderateWith = (changes: QuestionModeration, failure: string) =>
+    void moderate.mutateAsync({ questionId: question.id, changes }).catch((error: Error) => {
+      toast.error(failure, { description: error.message });
+    });
+
+  return (
+    <>
+      {question.status === 'pending' ? (
+        <Button size="sm" onClick={() => moderateWith({ isApproved: true }, 'Could not approve')}>
+          Approve
+        </Button>
+      ) : null}
+      {mode !== 'answer' ? (
+        <Button variant="outline" size="sm" data-action="answer" onClick={() => onModeChange('answer')}>
+          {question.answer ? 'Edit answer' : 'Answer'}
+        </Button>
+      ) : null}
+      {question.status === 'open' ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => moderateWith({ status: 'answered' }, 'Could not mark it answered')}
+        >
+          Mark answered
+        </Button>
+      ) : null}
+      {question.status === 'answered' ? (
+        <Button variant="ghost" size="sm" onClick={() => moderateWith({ status: 'open' }, 'Could not reopen')}>
+          Reopen
+        </Button>
+      ) : null}
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-pressed={question.isPinned}
+        data-action="pin"
+        onClick={() => moderateWith({ isPinned: !question.isPinned }, 'Could not change the pin')}
+      >
+        {question.isPinned ? 'Unpin' : 'Pin'}
+      </Button>
+      <Button
+        ref={hideButton}
+        variant="ghost"
+        size="sm"
+        aria-expanded={question.isHidden ? undefined : mode === 'hide'}
+        data-action="hide"
+        onClick={() =>
+          question.isHidden
+            ? moderateWith({ isHidden: false }, 'Could not show it again')
+            : onModeChange(mode === 'hide' ? 'view' : 'hide')
+        }
+      >
+        {question.isHidden ? 'Unhide' : 'Hide'}
+      </Button>
+    </>
+  );
+}
+
+/** The host's answer composer (a first answer, or the answer edited); `onDone` closes it. */
+export function AnswerComposer({ question, onDone }: { question: Question; onDone: () => void }) {
+  const answer = useAnswerQuestion();
+  return (
+    <TextComposer
+      label="Answer"
+      hideLabel={false}
+      submitLabel="Save answer"
+      maxLength={CONTENT_LIMITS.answerBodyMax}
+      initialValue={question.answer?.body ?? ''}
+      autoFocus
+      onCancel={onDone}
+      onSubmit={async (body) => {
+        await answer.mutateAsync({ questionId: question.id, body }).catch(reportFailure('Could not save the answer'));
+        onDone();
+      }}
+    />
+  );
+}
+
+/** Delete, confirmed first (the author, or the host): the question goes for everyone. */
+export function DeleteQuestionButton({ question }: { question: Question }) {
+  const remove = useDeleteQuestion(question.groupId);
+  return (
+    <ConfirmDialog
+      title="Delete this question?"
+      description="The question, its answer and its comments will be removed for everyone."
+      onConfirm={() => remove.mutateAsync(question.id).catch(reportFailure('Could not delete the question'))}
+      trigger={
+        <Button variant="ghost" size="sm">
+          Delete
+        </Button>
+      }
+    />
+  );
+}
