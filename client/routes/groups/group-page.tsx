@@ -22,13 +22,12 @@ import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/compon
 import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
+import { lazyComponent } from '#client/lib/lazy-component.ts';
 import { paths, type GroupTab } from '#client/lib/paths.ts';
 import { GROUP_MESSAGES } from '#shared/constants/group-messages.ts';
 import { GROUP_LIVE_EVENTS, groupTopic, userTopic } from '#shared/constants/live.ts';
 import { canReadHostAnalytics, checkPermission } from '#shared/lib/permissions.ts';
 import type { GroupPageResponse } from '#shared/schemas/groups.ts';
-
-import { GroupNotFound, renderPersonLink, uploadPostImage } from './compose.tsx';
 
 // Only live Q&A groups have a queue: its code loads when the tab opens.
 /** Says each new pinned question and answer to screen readers while the Questions tab is open. */
@@ -43,16 +42,55 @@ const QuestionsPanel = lazy(async () => {
 });
 
 // The Members and Subscribers tabs are opened after the page, rarely on a first visit: their
-// lists (and the host's add and remove) load when the tab opens.
+// lists (and the host's add and remove), with the people's hover cards, load when the tab opens.
 const MembersPanel = lazy(async () => {
-  const { MembersPanel: Panel } = await import('#client/features/groups/components/members-panel.tsx');
-  return { default: Panel };
+  const [{ MembersPanel: Panel }, { renderPersonLink }] = await Promise.all([
+    import('#client/features/groups/components/members-panel.tsx'),
+    import('./compose.tsx'),
+  ]);
+  return {
+    default: (props: { groupId: string; isHost: boolean }) => <Panel {...props} renderPersonLink={renderPersonLink} />,
+  };
 });
 
 const SubscribersPanel = lazy(async () => {
-  const { SubscribersPanel: Panel } = await import('#client/features/groups/components/subscribers-panel.tsx');
-  return { default: Panel };
+  const [{ SubscribersPanel: Panel }, { renderPersonLink }] = await Promise.all([
+    import('#client/features/groups/components/subscribers-panel.tsx'),
+    import('./compose.tsx'),
+  ]);
+  return { default: (props: { groupId: string }) => <Panel {...props} renderPersonLink={renderPersonLink} /> };
 });
+
+// a slug no group has: rare, so its page loads when needed
+const GroupNotFound = lazy(async () => ({ default: (await import('./compose.tsx')).GroupNotFound }));
+
+/** Uploads one of a post's images, its code fetched with the first picture picked. */
+const uploadPostImage = async (file: File) => (await import('./compose.tsx')).uploadPostImage(file);
+
+// The host's hover card, for a screen a pointer hovers over: phones show the plain link and never
+// fetch it (as on the session page).
+const HoverPersonLink = lazyComponent(async () => {
+  const { PersonLink } = await import('#client/features/profiles/components/person-hover-card.tsx');
+  return PersonLink;
+});
+
+const HOVER_CARD_SCREEN = '(hover: hover) and (pointer: fine) and (min-width: 640px)';
+const canHover = () => typeof window.matchMedia === 'function' && window.matchMedia(HOVER_CARD_SCREEN).matches;
+
+/** The host's name linking to their profile; with their hover card where a pointer can hover. */
+function HostName({ username, name }: { username: string; name: string }) {
+  const [wantsCard] = useState(canHover);
+  const isLoaded = HoverPersonLink.useLoaded(wantsCard);
+  if (isLoaded) return <HoverPersonLink.Component username={username}>{name}</HoverPersonLink.Component>;
+  return (
+    <Link
+      to={paths.profile(username)}
+      className="rounded-sm underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {name}
+    </Link>
+  );
+}
 
 // Sessions are ama groups' too.
 const GroupSessionsPanel = lazy(async () => {
@@ -211,7 +249,7 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
       <GroupHeader
         group={group}
         access={access}
-        hostLink={renderPersonLink({ username: group.host.username, name: group.host.name || group.host.username })}
+        hostLink={<HostName username={group.host.username} name={group.host.name || group.host.username} />}
         onDelete={async () => {
           await deleteGroup.mutateAsync(group.id);
           toast.success(GROUP_MESSAGES.deleted, { description: `${group.name} is gone.` });
@@ -271,12 +309,12 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
         ) : null}
         <TabsContent value="members" className="pt-2">
           <Suspense fallback={<ListSkeleton label="Loading members" />}>
-            <MembersPanel groupId={group.id} isHost={isHost} renderPersonLink={renderPersonLink} />
+            <MembersPanel groupId={group.id} isHost={isHost} />
           </Suspense>
         </TabsContent>
         <TabsContent value="subscribers" className="pt-2">
           <Suspense fallback={<ListSkeleton label="Loading subscribers" />}>
-            <SubscribersPanel groupId={group.id} renderPersonLink={renderPersonLink} />
+            <SubscribersPanel groupId={group.id} />
           </Suspense>
         </TabsContent>
       </Tabs>
@@ -288,7 +326,13 @@ function GroupPage({ slug }: { slug: string }) {
   const query = useGroup(slug);
   useDocumentTitle(query.isError && isGroupNotFound(query.error) ? GROUP_MESSAGES.notFound : null);
 
-  if (query.isError && isGroupNotFound(query.error)) return <GroupNotFound />;
+  if (query.isError && isGroupNotFound(query.error)) {
+    return (
+      <Suspense fallback={null}>
+        <GroupNotFound />
+      </Suspense>
+    );
+  }
   let content;
   if (query.isPending) {
     content = (

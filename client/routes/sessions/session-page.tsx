@@ -51,14 +51,15 @@ const SessionRecord = lazyComponent(async () => {
   return Part;
 });
 
-// The host's hover card, for a pointer that hovers: phones, where most people watch a live
-// session, show the plain link and never fetch it.
+// The host's hover card, for a screen a pointer hovers over: phones, where most people watch a
+// live session, show the plain link and never fetch it (a card would not fit beside it anyway).
 const HostPersonLink = lazyComponent(async () => {
   const { PersonLink } = await import('#client/features/profiles/components/person-hover-card.tsx');
   return PersonLink;
 });
 
-const canHover = () => typeof window.matchMedia === 'function' && window.matchMedia('(hover: hover)').matches;
+const HOVER_CARD_SCREEN = '(hover: hover) and (pointer: fine) and (min-width: 640px)';
+const canHover = () => typeof window.matchMedia === 'function' && window.matchMedia(HOVER_CARD_SCREEN).matches;
 
 /** The host's name linking to their profile; with their hover card where a pointer can hover. */
 function HostName({ username, name }: { username: string; name: string }) {

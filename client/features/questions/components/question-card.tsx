@@ -8,19 +8,15 @@ import { AuthorLine } from '#client/features/content/components/author-line.tsx'
 import { CommentsThread } from '#client/features/content/components/lazy-comments-thread.tsx';
 import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
 import { RichText } from '#client/features/content/components/rich-text.tsx';
-import { TextComposer } from '#client/features/content/components/text-composer.tsx';
-import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
 import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
 import { cn } from '#client/lib/cn.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
-import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import { canMergeQuestion } from '#shared/lib/permissions.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 import { displayName } from '#client/lib/format.ts';
 import { paths } from '#client/lib/paths.ts';
 
 import type { CardMode } from './host-card-actions.tsx';
-import { reportFailure } from './report-failure.ts';
 
 /** What few people see of the queue (card-tools.tsx): one module, out of the queue's first load. */
 export const loadCardTools = () => import('./card-tools.tsx');
@@ -30,6 +26,7 @@ const LazyMergedNote = lazyComponent(async () => (await loadCardTools()).MergedN
 const LazyHostActions = lazyComponent(async () => (await loadCardTools()).HostQuestionActions);
 const LazyAnswerComposer = lazyComponent(async () => (await loadCardTools()).AnswerComposer);
 const LazyDeleteButton = lazyComponent(async () => (await loadCardTools()).DeleteQuestionButton);
+const LazyEditComposer = lazyComponent(async () => (await loadCardTools()).EditComposer);
 
 /**
  * Fetches the host's card actions and answer composer ahead (the queue does, for its host), so
@@ -71,7 +68,6 @@ export function QuestionCard({
   const hideButton = useRef<HTMLButtonElement>(null);
   const isPickerLoaded = LazyHideReasonPicker.useLoaded(mode === 'hide');
   const [isCommentsOpen, setIsCommentsOpen] = useState(isCommentsOpenAtFirst);
-  const edit = useEditQuestion();
   const name = displayName(question.author);
   const isMerged = question.mergedInto !== null;
   const isOpen = question.status === 'open' && !question.isHidden && !isMerged;
@@ -91,6 +87,9 @@ export function QuestionCard({
   const isHostActionsLoaded = LazyHostActions.useLoaded(hasHostActions);
   const isAnswerComposerLoaded = LazyAnswerComposer.useLoaded(mode === 'answer' || hasHostActions);
   const isDeleteLoaded = LazyDeleteButton.useLoaded(question.permissions.canDelete);
+  // the asker's, fetched while they may edit, so Edit opens it at once
+  const canEdit = question.permissions.canEdit && question.status !== 'answered';
+  const isEditLoaded = LazyEditComposer.useLoaded(canEdit);
 
   return (
     <article
@@ -146,21 +145,8 @@ export function QuestionCard({
             editedAt={question.editedAt}
             href={slug ? paths.question(slug, question.id) : undefined}
           />
-          {mode === 'edit' ? (
-            <TextComposer
-              label="Edit question"
-              submitLabel="Save"
-              maxLength={CONTENT_LIMITS.questionBodyMax}
-              initialValue={question.body}
-              autoFocus
-              onCancel={() => setMode('view')}
-              onSubmit={async (body) => {
-                await edit
-                  .mutateAsync({ questionId: question.id, body })
-                  .catch(reportFailure('Could not save the question'));
-                setMode('view');
-              }}
-            />
+          {mode === 'edit' && isEditLoaded ? (
+            <LazyEditComposer.Component question={question} onDone={() => setMode('view')} />
           ) : (
             <RichText text={question.body} />
           )}
@@ -220,7 +206,7 @@ export function QuestionCard({
           <LazyHostActions.Component question={question} mode={mode} onModeChange={setMode} hideButton={hideButton} />
         ) : null}
         {canMerge && isMergeOfferLoaded ? <LazyMergeOffer.Component question={question} isHost={isHost} /> : null}
-        {question.permissions.canEdit && question.status !== 'answered' && mode === 'view' ? (
+        {canEdit && isEditLoaded && mode === 'view' ? (
           <Button variant="ghost" size="sm" onClick={() => setMode('edit')}>
             Edit
           </Button>
