@@ -106,7 +106,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'event/:id/analytics',
-        lazy: lazyPage(() => import('#client/routes/host-analytics/session-analytics-page.tsx'), 'SessionAnalyticsRoute'),
+        lazy: lazyPage(
+          () => import('#client/routes/host-analytics/session-analytics-page.tsx'),
+          'SessionAnalyticsRoute',
+        ),
       },
       {
         path: 'group/:slug/ledger',

@@ -262,7 +262,10 @@ export const questionMerges = pgTable(
     /** Who merged, by role: 'host', 'admin' or 'author' (the asker merging their own question). */
     mergedByRole: text({ enum: ['host', 'admin', 'author'] }).notNull(),
     mergedById: text().references(() => users.id, { onDelete: 'set null' }),
-    pooledUserIds: text().array().notNull().default(sql`'{}'::text[]`),
+    pooledUserIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     mergedPinnedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     undoneAt: timestamp({ withTimezone: true }),
