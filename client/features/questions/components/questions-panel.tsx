@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
-import { LoadMore } from '#client/components/ui/load-more.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { useQuestions } from '#client/features/questions/api/get-questions.ts';
 import type { QuestionSort, QuestionView } from '#client/features/questions/api/query-keys.ts';
@@ -19,6 +18,8 @@ const LazyHostTools = lazyComponent(async () => {
   const [tools] = await Promise.all([loadCardTools(), preloadHostCardTools()]);
   return tools.HostPanelTools;
 });
+// the list's foot, for a queue longer than a page: fetched once there is a next page
+const LazyLoadMore = lazyComponent(async () => (await import('#client/components/ui/load-more.tsx')).LoadMore);
 // an answer that arrives while the viewer watches: its code comes with the first one
 const LazyArrivedQuestion = lazyComponent(async () => (await import('./answer-arrival.tsx')).ArrivedQuestion);
 
@@ -126,6 +127,7 @@ export function QuestionsPanel({
     onFirst: () => void LazyArrivedQuestion.preload().catch(() => undefined),
   });
   const isArrivalLoaded = LazyArrivedQuestion.useLoaded(arrivals.length > 0);
+  const isLoadMoreLoaded = LazyLoadMore.useLoaded(query.hasNextPage);
   const pinnedArrival = arrivals.find((arrival) => arrival.id === pinned?.id);
 
   return (
@@ -211,11 +213,13 @@ export function QuestionsPanel({
           </ul>
         ) : null}
       </div>
-      <LoadMore
-        hasMore={query.hasNextPage}
-        isLoading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
-      />
+      {isLoadMoreLoaded ? (
+        <LazyLoadMore.Component
+          hasMore={query.hasNextPage}
+          isLoading={query.isFetchingNextPage}
+          onLoad={() => void query.fetchNextPage()}
+        />
+      ) : null}
     </div>
   );
 }
