@@ -1,5 +1,5 @@
 import { MessageCircleQuestion } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
@@ -110,7 +110,12 @@ export function QuestionsPanel({
   const list = useRef<HTMLDivElement>(null);
   const isHostToolsLoaded = LazyHostTools.useLoaded(isHost);
   // the host's cards wait for their buttons rather than grow them a moment later
-  const isListReady = !isHost || isHostToolsLoaded;
+  // (or without them, when their code could not be fetched)
+  const [isToolsFailed, setIsToolsFailed] = useState(false);
+  useEffect(() => {
+    if (isHost) LazyHostTools.preload().catch(() => setIsToolsFailed(true));
+  }, [isHost]);
+  const isListReady = !isHost || isHostToolsLoaded || isToolsFailed;
   // the answer-later list is the group's, not a session's
   const shared: QuestionView[] = sessionId ? ['open', 'answered'] : ['open', 'answered', 'later'];
   const views: QuestionView[] = isHost ? [...shared, 'pending', 'hidden'] : shared;
