@@ -178,9 +178,18 @@ describe("a person's pages served again", () => {
       title: 'Soonest',
       startsAt: new Date(Date.now() + 2 * 60_000).toISOString(),
     });
+    // every scheduled session of the run's database is upcoming, soonest first, those whose time
+    // passed unstarted included: the files running beside this one may put pages of them first
     const shownName = async () => {
-      const page = SessionListResponseSchema.parse(await get(null, '/api/sessions?view=upcoming'));
-      return page.sessions.find((item) => item.id === session.id)?.group.name;
+      let cursor: string | null = null;
+      for (let page = 0; page < 100; page++) {
+        const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+        const listed = SessionListResponseSchema.parse(await get(null, `/api/sessions?view=upcoming${query}`));
+        const found = listed.sessions.find((item) => item.id === session.id);
+        if (found || !listed.nextCursor) return found?.group.name;
+        cursor = listed.nextCursor;
+      }
+      return undefined;
     };
     const sessionsChangedSince = async (time: string) =>
       (
