@@ -165,7 +165,7 @@ function readsOf(f: Fixture): Read[] {
     { name: 'posts', paths: [`/api/groups/${f.largest.id}/posts`], as: both },
   ];
   for (const view of ['open', 'answered'] as const) {
-    for (const sort of ['top', 'new'] as const) {
+    for (const sort of ['top', 'new', 'fresh'] as const) {
       reads.push({
         name: `questions ${view}, ${sort}`,
         paths: [`/api/groups/${f.largest.id}/questions?sort=${sort}&view=${view}`],
@@ -173,6 +173,12 @@ function readsOf(f: Fixture): Read[] {
       });
     }
   }
+  // the group's answer-later list (empty in the generated community: the cost of asking)
+  reads.push({
+    name: 'questions later, top',
+    paths: [`/api/groups/${f.largest.id}/questions?sort=top&view=later`],
+    as: both,
+  });
   for (const view of ['pending', 'hidden'] as const) {
     for (const sort of ['top', 'new'] as const) {
       reads.push({
