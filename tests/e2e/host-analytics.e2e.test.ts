@@ -53,6 +53,8 @@ describe('host analytics', () => {
     // the fan watches the session page: a viewer the analytics read samples
     await visit(fan.page, `/event/${sessionId}`);
     await fan.page.getByRole('heading', { name: 'Measured AMA' }).waitFor();
+    // counted by the server (the page's figure reads the same presence rows the sample counts)
+    await fan.page.getByText(/^[1-9]\d* watching$/).waitFor();
 
     // The host opens the session's analytics.
     await visit(host.page, `/event/${sessionId}/analytics`);

@@ -24,8 +24,9 @@ export const SAMPLE_VIEWERS_POLICY = {
  * minute of `at` (now by default), how many watch its page, counted as the page's "watching"
  * figure counts them (listViewers): each signed-in person once however many pages they have
  * open, each signed-out connection once, rows older than the presence window left out. A
- * session already sampled at that minute keeps its sample (`on conflict do nothing`), so several
- * processes, or a read and the job, may sample the same minute. Returns how many rows it wrote.
+ * session already sampled at that minute keeps the higher of the two counts (the minute's peak),
+ * so several processes, or a read and the job, may sample the same minute, and a viewer who
+ * arrives after the minute's first sample still counts. Returns how many rows it wrote or raised.
  */
 export async function sampleViewers(options: { db: Queryable; sessionId?: string; at?: Date }): Promise<number> {
   const { db } = options;
@@ -42,6 +43,7 @@ export async function sampleViewers(options: { db: Queryable; sessionId?: string
        where p.topic = ${topic} and p.last_seen_at > ${window})
     from ${amaSessions} s
     where s.status = 'live' ${options.sessionId ? sql`and s.id = ${options.sessionId}` : sql``}
-    on conflict do nothing`);
+    on conflict (session_id, sampled_at) do update set viewers = excluded.viewers
+    where ${sessionViewerSamples.viewers} < excluded.viewers`);
   return result.rowCount ?? 0;
 }
