@@ -51,9 +51,15 @@ export const users = pgTable(
      * and it cannot sign in until an administrator enables it again (null).
      */
     disabledAt: timestamp({ withTimezone: true }),
+    /** The weekly digest's day (0 Sunday … 6 Saturday) and hour, in `digestTimeZone` (IANA). */
+    digestWeekday: integer().notNull().default(1),
+    digestHour: integer().notNull().default(8),
+    digestTimeZone: text().notNull().default('UTC'),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('user', 'admin')`),
+    check('users_digest_weekday_check', sql`${table.digestWeekday} between 0 and 6`),
+    check('users_digest_hour_check', sql`${table.digestHour} between 0 and 23`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${table.username})`),
     index('users_username_history_idx').using('gin', table.usernameHistory),
     // /creator lists people by followers, most first.

@@ -31,6 +31,13 @@ export const amaSessions = pgTable(
     reminderSentAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The iCalendar SEQUENCE of the session's event: a trigger (migration 0033) adds one, and
+     * sets `calendar_changed_at` (its LAST-MODIFIED), whenever the title, description, start or
+     * length changes, so calendar apps replace the event they hold.
+     */
+    calendarSequence: integer().notNull().default(0),
+    calendarChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('ama_sessions_starts_idx').on(table.startsAt, table.id),
@@ -132,3 +139,36 @@ export const notifications = pgTable(
     ),
   ],
 );
+
+/**
+ * A deleted session, kept so calendar feeds can cancel its event (STATUS:CANCELLED with a
+ * higher SEQUENCE): written by a trigger of migration 0033 when a session row is deleted. No
+ * foreign key to its group, which may be the delete that removed it; feeds read only tombstones
+ * of groups that still exist.
+ */
+export const cancelledSessions = pgTable(
+  'cancelled_sessions',
+  {
+    id: uuid().primaryKey(),
+    groupId: uuid().notNull(),
+    title: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    durationMinutes: integer().notNull(),
+    calendarSequence: integer().notNull(),
+    cancelledAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cancelled_sessions_group_idx').on(table.groupId, table.cancelledAt)],
+);
+
+/**
+ * A person's private calendar feed (`/calendar/{token}.ics`: the sessions of every group they
+ * subscribe to). One per person; revoking deletes it, a new one has a new token.
+ */
+export const calendarFeedTokens = pgTable('calendar_feed_tokens', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 32 random bytes, base64url: the secret of the URL. */
+  token: text().notNull().unique(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
