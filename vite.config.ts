@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 import { REACT_TO_PREACT } from './scripts/react-to-preact.ts';
+import { siteIcons } from './scripts/vite-site-icons.ts';
 
 // Paths are absolute because `root` is client/, and relative paths would resolve from there.
 const clientRoot = fileURLToPath(new URL('./client', import.meta.url));
@@ -18,11 +19,13 @@ export default defineConfig({
     // Not under Vitest, which has no hot reload and would leave its refresh calls undefined.
     process.env.VITEST ? null : await prefresh(),
     tailwindcss(),
+    // favicon.ico, the touch and app icons, the share image and the web app manifest, made from favicon.svg
+    siteIcons({ logo: fileURLToPath(new URL('./client/public/favicon.svg', import.meta.url)) }),
     // Static files leave the build precompressed: the server sends the .br (or .gz) file that
     // the browser accepts, and spends no CPU compressing per request.
     compression({
       algorithms: ['brotliCompress', 'gzip'],
-      include: /\.(js|css|html|svg|json|txt|webmanifest)$/,
+      include: /\.(js|css|html|svg|json|txt|webmanifest|ico)$/,
       exclude: /manifest\.json$/,
     }),
   ],
