@@ -1,5 +1,7 @@
 /** Building the <head> tags of pages the server answers with the client's index.html. */
 
+import { DEFAULT_SHARE_IMAGE } from '#shared/constants/site-assets.ts';
+
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Text made safe for HTML content and attribute values. */
@@ -24,48 +26,139 @@ export function absoluteImageUrl(url: string, publicUrl: string): string | null 
   }
 }
 
+/** A preview picture of known size, as chat apps want it (they lay the card out before fetching it). */
+export type ShareImage = {
+  /** Absolute http(s) URL. */
+  url: string;
+  width: number;
+  height: number;
+  /** Its media type, e.g. 'image/webp'. */
+  type: string;
+  alt?: string;
+};
+
+/** The site's own preview picture (`DEFAULT_SHARE_IMAGE`) at `origin`: pages with no picture show it. */
+export function defaultShareImage(origin: string): ShareImage {
+  return {
+    url: `${origin}${DEFAULT_SHARE_IMAGE.path}`,
+    width: DEFAULT_SHARE_IMAGE.width,
+    height: DEFAULT_SHARE_IMAGE.height,
+    type: 'image/png',
+    alt: DEFAULT_SHARE_IMAGE.alt,
+  };
+}
+
+const MEDIA_TYPES: Record<string, string> = {
+  webp: 'image/webp',
+  avif: 'image/avif',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+};
+
+/**
+ * What an image URL alone tells of its size: an avatar's rendition `s{N}` is N × N (decision 010).
+ * A width rendition keeps its picture's shape, so its height is the images table's to say.
+ */
+function shareImageOfUrl(url: string, alt: string | undefined): ShareImage | Omit<ShareImage, 'width' | 'height'> {
+  const pathname = URL.canParse(url) ? new URL(url).pathname : url;
+  const type = MEDIA_TYPES[pathname.slice(pathname.lastIndexOf('.') + 1).toLowerCase()] ?? '';
+  const square = /\/s(\d{1,4})\.[a-z]+$/.exec(pathname);
+  const size = square?.[1] ? Number(square[1]) : null;
+  return size ? { url, width: size, height: size, type, alt } : { url, type, alt };
+}
+
+/** A picture as wide as a large card wants (Facebook's and X's large cards start at 600 px). */
+const LARGE_CARD_WIDTH = 600;
+
+/** A link to another form of the page: an Atom feed, an oEmbed endpoint. */
+export type AlternateLink = { type: string; href: string; title: string };
+
 /** What a shared link shows in chat apps and search results. */
 export type PageHead = {
   /** The document title (Townhall's name is added). */
   title: string;
+  /** The whole <title> when Townhall's name must not be added (the home page is "Townhall"). */
+  documentTitle?: string;
   /** og:title and twitter:title; the title when absent. */
   shareTitle?: string;
   description: string;
   /** Absolute canonical URL. */
   url: string;
-  /** Absolute image URL, or null. */
-  image: string | null;
+  /**
+   * The preview picture: of known size, or an absolute URL (an avatar's `s{N}` gives its size),
+   * or null for the site's own picture (`DEFAULT_SHARE_IMAGE`, 1200 × 630).
+   */
+  image: ShareImage | string | null;
   imageAlt?: string;
   /** og:type: 'website', 'profile', 'article'. */
   type: string;
-  /** A wide picture (a post's photo) gets the large card. */
+  /** The large card, whatever the picture's size (a post's photo); else large from 600 px wide. */
   isLargeImage?: boolean;
   /** More Open Graph properties, such as profile:username or article:published_time. */
   extra?: Record<string, string>;
+  /** schema.org data, written as JSON-LD (search engines read events and Q&A pages from it). */
+  jsonLd?: object;
+  /** `<link rel="alternate">`s: the page's feeds, its oEmbed endpoint. */
+  alternates?: AlternateLink[];
+  /** Keeps the page out of search engines (a question not everyone may see). */
+  isNoindex?: boolean;
 };
+
+/**
+ * A JSON-LD `<script>`'s text: JSON with `<`, `>` and `&` written as \u escapes, so no text in it
+ * (`</script>`, `<!--`) can end the element or open a comment; U+2028 and U+2029 too.
+ */
+export function jsonLdText(data: object): string {
+  return JSON.stringify(data).replace(/[<>&\u2028\u2029]/g, (character) => {
+    return `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+  });
+}
 
 /** The <head> tags of a page: title, description, canonical link, Open Graph and Twitter card. */
 export function buildHead(head: PageHead): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const shareTitle = head.shareTitle ?? head.title;
+  const image =
+    head.image === null
+      ? defaultShareImage(new URL(head.url).origin)
+      : typeof head.image === 'string'
+        ? shareImageOfUrl(head.image, head.imageAlt)
+        : head.image;
+  const alt = head.image === null ? image.alt : (head.imageAlt ?? image.alt ?? shareTitle);
+  const width = 'width' in image ? image.width : null;
+  const height = 'height' in image ? image.height : null;
+  const isLarge = head.isLargeImage === true || (width !== null && width >= LARGE_CARD_WIDTH);
   return [
-    `<title>${escapeHtml(`${head.title} · Townhall`)}</title>`,
+    `<title>${escapeHtml(head.documentTitle ?? `${head.title} · Townhall`)}</title>`,
     meta('name', 'description', head.description),
+    ...(head.isNoindex ? [meta('name', 'robots', 'noindex')] : []),
     `<link rel="canonical" href="${escapeHtml(head.url)}" />`,
+    ...(head.alternates ?? []).map(
+      (link) =>
+        `<link rel="alternate" type="${escapeHtml(link.type)}" href="${escapeHtml(link.href)}" title="${escapeHtml(link.title)}" />`,
+    ),
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', 'Townhall'),
     meta('property', 'og:title', shareTitle),
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.url),
     ...Object.entries(head.extra ?? {}).map(([key, value]) => meta('property', key, value)),
-    ...(head.image
-      ? [meta('property', 'og:image', head.image), meta('property', 'og:image:alt', head.imageAlt ?? shareTitle)]
+    meta('property', 'og:image', image.url),
+    ...(image.url.startsWith('https:') ? [meta('property', 'og:image:secure_url', image.url)] : []),
+    ...(image.type ? [meta('property', 'og:image:type', image.type)] : []),
+    ...(width !== null && height !== null
+      ? [meta('property', 'og:image:width', String(width)), meta('property', 'og:image:height', String(height))]
       : []),
-    meta('name', 'twitter:card', head.image && head.isLargeImage ? 'summary_large_image' : 'summary'),
+    meta('property', 'og:image:alt', alt),
+    meta('name', 'twitter:card', isLarge ? 'summary_large_image' : 'summary'),
     meta('name', 'twitter:title', shareTitle),
     meta('name', 'twitter:description', head.description),
-    ...(head.image ? [meta('name', 'twitter:image', head.image)] : []),
+    meta('name', 'twitter:image', image.url),
+    meta('name', 'twitter:image:alt', alt),
+    ...(head.jsonLd ? [`<script type="application/ld+json">${jsonLdText(head.jsonLd)}</script>`] : []),
   ].join('\n    ');
 }
 
