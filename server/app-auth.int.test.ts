@@ -21,6 +21,7 @@ const OPEN_TO_ANONYMOUS: Record<string, string> = {
   'POST /api/accounts/google/start': 'starts Google sign-in',
   'POST /api/auth/welcome': 'the Bearer ID token is the credential (and 404 while Google sign-in is off)',
   'POST /api/mail/unsubscribe': "the e-mail link's signed token is the credential (one-click, RFC 8058)",
+  'POST /api/mail/resubscribe': "the undo of the unsubscribe page: the same link's signed token is the credential",
   'POST /api/analytics/page-views': 'first-party page views of visitors too',
   'POST /api/contact': 'the contact form is open to visitors',
 };

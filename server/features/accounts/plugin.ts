@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createAuth, type Auth } from './auth.ts';
+import { digestScheduleRoutes } from './digest-schedule-routes.ts';
 import { createGoogleIdTokenVerifier } from './google-id-token.ts';
 import { googleRoutes } from './google-routes.ts';
 import { RESET_LINK_MINUTES } from './password-reset.ts';
@@ -86,6 +87,7 @@ export const accountsPlugin = fp(
     await app.register(accountRoutes);
     await app.register(googleRoutes(googleVerifier));
     await app.register(unsubscribeRoutes);
+    await app.register(digestScheduleRoutes);
   },
   { name: 'accounts', dependencies: ['database', 'viewer', 'mail', 'rate-limit'] },
 );

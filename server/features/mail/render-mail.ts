@@ -6,6 +6,26 @@ export const MAIL_SETTINGS_PATH = '/settings/notifications';
 /** The one-click unsubscribe endpoint (RFC 8058) that List-Unsubscribe points to. */
 export const UNSUBSCRIBE_PATH = '/api/mail/unsubscribe';
 
+/** One entry of a list in an e-mail: a text that links to the page of what it names. */
+export interface MailListItem {
+  text: string;
+  /** Absolute http(s) URL of the item's own page. */
+  url: string;
+  /** Shown after the link, unlinked: '(Rust, 3 votes)'. */
+  note?: string;
+  /** A second line under the item, unlinked (an answer's text under its question). */
+  detail?: string;
+}
+
+/** A list of linked items under an optional heading. */
+export interface MailList {
+  heading?: string;
+  items: MailListItem[];
+}
+
+/** A paragraph of text, or a list of linked items. */
+export type MailParagraph = string | MailList;
+
 export interface RenderMailOptions {
   /** What the e-mail is for: 'welcome', 'password_reset', 'notification', … */
   kind: string;
@@ -14,8 +34,11 @@ export interface RenderMailOptions {
   /** The heading of the e-mail, and its subject unless `subject` is given. */
   title: string;
   subject?: string;
-  /** Plain text, one entry per paragraph; a newline inside one is a line break. */
-  paragraphs: string[];
+  /**
+   * Plain text, one entry per paragraph (a newline inside one is a line break), or a list whose
+   * every item links to the exact thing it names.
+   */
+  paragraphs: MailParagraph[];
   /** The one thing the e-mail asks the reader to do: a button in HTML, a link in text. */
   action?: { url: string; label: string };
   /** The site's origin, PUBLIC_URL. */
@@ -80,14 +103,40 @@ export function renderMail(options: RenderMailOptions): RenderedMail {
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
 
+  const lists = paragraphs.map((entry) =>
+    typeof entry === 'string'
+      ? entry
+      : { ...entry, items: entry.items.map((item) => ({ ...item, url: webUrl(item.url) })) },
+  );
+  const textOf = (entry: (typeof lists)[number]) =>
+    typeof entry === 'string'
+      ? entry
+      : [
+          ...(entry.heading ? [entry.heading] : []),
+          ...entry.items.map(
+            (item) =>
+              `• ${item.text}${item.note ? ` ${item.note}` : ''}${item.detail ? `\n  ${item.detail}` : ''}\n  ${item.url}`,
+          ),
+        ].join('\n');
   const text = [
     title,
-    ...paragraphs,
+    ...lists.map(textOf),
     ...(action ? [`${action.label}: ${action.url}`] : []),
     `-- \nTownhall · ${host}\nManage your e-mail settings: ${settingsUrl}`,
   ].join('\n\n');
 
   const paragraph = (value: string) => `<p style="margin:0 0 16px;">${escapeHtml(value).replaceAll('\n', '<br>')}</p>`;
+  const list = (value: MailList) =>
+    `${value.heading ? `<p style="margin:0 0 8px;font-weight:600;">${escapeHtml(value.heading)}</p>\n` : ''}<ul style="margin:0 0 16px;padding-left:20px;">
+${value.items
+  .map(
+    (item) =>
+      `<li style="margin:0 0 8px;"><a href="${escapeHtml(item.url)}" style="color:#b91c1c;">${escapeHtml(item.text)}</a>${
+        item.note ? ` ${escapeHtml(item.note)}` : ''
+      }${item.detail ? `<br><span style="color:#52525b;">${escapeHtml(item.detail)}</span>` : ''}</li>`,
+  )
+  .join('\n')}
+</ul>`;
   const button = action
     ? `<p style="margin:24px 0;"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:${ACCENT};color:#ffffff;text-decoration:none;font-weight:600;padding:12px 20px;border-radius:6px;">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:14px;line-height:20px;color:#52525b;">If the button does not work, open this link: <a href="${escapeHtml(action.url)}" style="color:#b91c1c;word-break:break-all;">${escapeHtml(action.url)}</a></p>`
@@ -105,7 +154,7 @@ export function renderMail(options: RenderMailOptions): RenderedMail {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px;">
 <tr><td style="padding:32px;font-family:${FONT};font-size:16px;line-height:24px;color:#18181b;">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:28px;">${escapeHtml(title)}</h1>
-${paragraphs.map(paragraph).join('\n')}
+${lists.map((entry) => (typeof entry === 'string' ? paragraph(entry) : list(entry))).join('\n')}
 ${button}
 </td></tr>
 </table>

@@ -15,6 +15,9 @@ import { NEW_QUESTIONS_MAIL_KIND } from './new-questions-mail.ts';
 import { WEEKLY_DIGEST_MAIL_KIND } from './weekly-digest.ts';
 import { ask, buildAmaCast, call, schedule, setFollow, signUp, type TestPerson } from '../../test/factories.ts';
 
+/** The hour of the default digest schedule (Mondays 08:00 UTC): every new account's digest hour. */
+const MONDAY_8_UTC = new Date('2026-11-30T08:00:00Z');
+
 // The mail worker of this app polls once an hour: a queued e-mail stays queued until `deliverNow`
 // wakes it, so a test can change the world between queuing and delivery without racing it. The
 // batch jobs (new questions, new followers) poll quickly. No SMTP: a delivered e-mail is 'stored'.
@@ -298,7 +301,7 @@ describe('the weekly digest', () => {
     // disabled straight in the database, as an operator might
     await app.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, shut.id));
 
-    await app.notificationJobs.runWeeklyDigest();
+    await app.notificationJobs.runWeeklyDigest(MONDAY_8_UTC);
     expect(await mailsOf(shut, WEEKLY_DIGEST_MAIL_KIND)).toEqual([]);
     const [digest] = await mailsOf(reader, WEEKLY_DIGEST_MAIL_KIND);
     expect(digest?.textBody).toContain(shown.body);

@@ -2,6 +2,7 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { MailService } from '../mail/public.ts';
+import { questionPagePath } from './notification-href.ts';
 
 /** The kind of the 'newAnswers' e-mail in mail_messages. */
 export const NEW_ANSWER_MAIL_KIND = 'new_answer';
@@ -30,8 +31,8 @@ export async function queueNewAnswerMails(options: {
   groupName: string;
   question: { id: string; body: string; authorId: string };
   answerBody: string;
-  /** The in-app path of the question. */
-  href: string;
+  /** The slug of the question's group: the e-mail links to the question's own page. */
+  groupSlug: string;
 }): Promise<void> {
   const ids = [...new Set(options.recipientIds)].filter((id) => id !== options.answererId);
   if (ids.length === 0) return;
@@ -60,7 +61,10 @@ export async function queueNewAnswerMails(options: {
         `“${clip(options.question.body, 500)}”`,
         clip(options.answerBody, 1000),
       ],
-      action: { label: 'See the answer', url: `${options.publicUrl}${options.href}` },
+      action: {
+        label: 'See the answer',
+        url: `${options.publicUrl}${questionPagePath(options.groupSlug, options.question.id)}`,
+      },
       unsubscribe: { userId: person.id, category: 'newAnswers' },
     });
     await options.mail.send(

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { groups, mailMessages, notifications, questions, users } from '../../db/schema/index.ts';
 import { type MailService, lockMailRecipient } from '../mail/public.ts';
 import { clip } from './new-answer-mail.ts';
+import { questionPagePath } from './notification-href.ts';
 
 /** The kind of the batched 'newQuestions' e-mail in mail_messages (its newest row is the watermark). */
 export const NEW_QUESTIONS_MAIL_KIND = 'new_questions';
@@ -52,6 +53,7 @@ export async function runNewQuestionsMail(options: {
     const isNewQuestion = and(eq(notifications.userId, hostId), eq(notifications.kind, 'new_question'));
     const asked = await tx
       .select({
+        id: questions.id,
         body: questions.body,
         isAnonymous: questions.isAnonymous,
         askerName: users.name,
@@ -88,19 +90,25 @@ export async function runNewQuestionsMail(options: {
         title,
         paragraphs: [
           `Hi ${host.name.trim() || `@${host.username}`}, people asked ${total === 1 ? 'a new question' : `${total} new questions`} in ${where}.`,
-          asked
-            .map((row) => {
+          {
+            // each question links to its own page, where the host answers it
+            items: asked.map((row) => ({
+              text: `“${clip(row.body, 200)}”`,
+              url: `${options.publicUrl}${questionPagePath(row.groupSlug, row.id)}`,
               // an anonymous question's e-mail names nobody, as its page does
-              const asker = row.isAnonymous ? ANONYMOUS_AUTHOR.name : row.askerName.trim() || `@${row.askerUsername}`;
-              return `• “${clip(row.body, 200)}” (${asker}, ${row.groupName})`;
-            })
-            .join('\n'),
+              note: `(${row.isAnonymous ? ANONYMOUS_AUTHOR.name : row.askerName.trim() || `@${row.askerUsername}`}, ${row.groupName})`,
+            })),
+          },
           ...(more > 0 ? [`and ${more} more`] : []),
         ],
-        action: {
-          label: 'Answer them',
-          url: `${options.publicUrl}/group/${encodeURIComponent(first.groupSlug)}?tab=questions`,
-        },
+        // one question: its own page; several: each is linked above, and the button opens the group's questions
+        action:
+          total === 1
+            ? { label: 'Answer it', url: `${options.publicUrl}${questionPagePath(first.groupSlug, first.id)}` }
+            : {
+                label: 'Answer them',
+                url: `${options.publicUrl}/group/${encodeURIComponent(first.groupSlug)}?tab=questions`,
+              },
         unsubscribe: { userId: hostId, category: 'newQuestions' },
       });
       await mail.send({ ...rendered, to: host.email, userId: hostId }, { tx });

@@ -45,7 +45,15 @@ export function notificationHref(parts: HrefParts): string {
   }
 }
 
+/**
+ * The page of one question, `/group/{slug}/question/{id}`: where every e-mail about a question
+ * links, whether or not the question was asked for a session (its page links to the session).
+ */
+export function questionPagePath(groupSlug: string, questionId: string): string {
+  return `/group/${encodeURIComponent(groupSlug)}/question/${encodeURIComponent(questionId)}`;
+}
+
 function questionPath(parts: HrefParts, groupPath: string): string {
   if (parts.targetType !== 'question' || !parts.targetId || !parts.groupSlug) return groupPath;
-  return `${groupPath}/question/${encodeURIComponent(parts.targetId)}`;
+  return questionPagePath(parts.groupSlug, parts.targetId);
 }

@@ -1,13 +1,13 @@
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { JobPolicy } from '../../lib/jobs.ts';
 import type { JobsService } from '../../plugins/jobs.ts';
 import type { MailService } from '../mail/public.ts';
 import { runNewQuestionsMail } from './new-questions-mail.ts';
-import { runWeeklyDigest, WEEKLY_DIGEST_CRON } from './weekly-digest.ts';
+import { queueDigestPreview, runWeeklyDigest, WEEKLY_DIGEST_CRON } from './weekly-digest.ts';
 
 /** Queue of "tell this host about their new questions" jobs. */
 export const NEW_QUESTIONS_QUEUE = 'notifications.new-questions';
-/** Queue of the weekly digest (one scheduled job a week). */
+/** Queue of the weekly digest (a scheduled job every hour, for the people whose digest hour it is). */
 export const WEEKLY_DIGEST_QUEUE = 'notifications.weekly-digest';
 
 const RETRIES = { retryLimit: 5, retryDelaySeconds: 60 } as const;
@@ -21,7 +21,10 @@ export interface NotificationJobsOptions {
   newQuestionsDelaySeconds?: number;
   /** Least time between two 'newQuestions' e-mails to one host (default 1 hour). */
   newQuestionsMinIntervalSeconds?: number;
-  /** Cron (UTC) of the weekly digest; default Mondays 08:00. */
+  /**
+   * Cron (UTC) of the digest job; default every hour on the hour. Each run sends to the people
+   * whose own digest day and hour it is, so a schedule slower than hourly skips people.
+   */
   weeklyDigestCron?: string;
   /** Prefix of the queue names; tests give each app its own. */
   queuePrefix?: string;
@@ -73,7 +76,7 @@ export class NotificationJobs {
     this.#jobs.define(
       digestQueue,
       async () => {
-        await this.runWeeklyDigest();
+        await this.runWeeklyDigest(new Date());
       },
       { ...WEEKLY_DIGEST_POLICY, cron: options.weeklyDigestCron ?? WEEKLY_DIGEST_CRON, pollingIntervalSeconds },
     );
@@ -84,9 +87,17 @@ export class NotificationJobs {
     await this.#scheduleNewQuestions(hostId, this.#delaySeconds);
   }
 
-  /** The weekly digest's handler (the schedule runs it; tests call it). Returns how many were queued. */
-  async runWeeklyDigest(): Promise<number> {
-    return runWeeklyDigest({ db: this.#db, mail: this.#mail, publicUrl: this.#publicUrl });
+  /**
+   * The digest job's handler for the hour of `at` (the schedule runs it with its own time; tests
+   * call it with the hour they need). Returns how many digests were queued.
+   */
+  async runWeeklyDigest(at: Date): Promise<number> {
+    return runWeeklyDigest({ db: this.#db, mail: this.#mail, publicUrl: this.#publicUrl, at });
+  }
+
+  /** An administrator's digest preview, to their own address, in the caller's transaction. */
+  async queueDigestPreview(tx: Transaction, userId: string): Promise<string | null> {
+    return queueDigestPreview({ tx, mail: this.#mail, publicUrl: this.#publicUrl, userId });
   }
 
   async #scheduleNewQuestions(hostId: string, afterSeconds: number): Promise<void> {

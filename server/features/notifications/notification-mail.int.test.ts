@@ -12,6 +12,9 @@ import { WEEKLY_DIGEST_MAIL_KIND } from './weekly-digest.ts';
 import { inject } from 'vitest';
 import { ask, buildAmaCast, call, signUp, type TestPerson } from '../../test/factories.ts';
 
+/** The hour of the default digest schedule (Mondays 08:00 UTC): every new account's digest hour. */
+const MONDAY_8_UTC = new Date('2026-11-30T08:00:00Z');
+
 const SECRET = 'test-secret-test-secret-test-secret-0123';
 
 let app: FastifyInstance;
@@ -149,7 +152,7 @@ describe('the weekly digest', () => {
     const question = await ask(app, cast.subscriber, cast.groupId, 'The top question of the week');
     await call(app, cast.host, 'PUT', `/api/questions/${question.id}/answer`, { body: 'The top answer' });
 
-    await app.notificationJobs.runWeeklyDigest();
+    await app.notificationJobs.runWeeklyDigest(MONDAY_8_UTC);
     const digest = await smtp.waitFor(isMailTo(reader, /^Your week on Townhall$/), 20_000);
     expect(digest.text).toContain('The top question of the week');
     expect(digest.text).toContain('The top answer');
@@ -157,7 +160,7 @@ describe('the weekly digest', () => {
     expect(digest.html).toContain('The top answer');
 
     // a second run in the same week sends nothing more
-    await app.notificationJobs.runWeeklyDigest();
+    await app.notificationJobs.runWeeklyDigest(MONDAY_8_UTC);
     const people = [reader, idle, unwilling, cast.subscriber];
     const rows = await app.db
       .select({ userId: mailMessages.userId })

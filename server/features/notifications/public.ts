@@ -9,3 +9,5 @@ export { notificationHref } from './notification-href.ts';
 export { notifyQuestionsMoved, type MovedQuestion } from './question-moved.ts';
 // what a session e-mail is about, so the content check can ask again at delivery whether it exists
 export { SESSION_ABOUT } from './delivery-checks.ts';
+// an administrator's preview of the weekly digest, to their own address
+export { DIGEST_PREVIEW_MAIL_KIND, DIGEST_PREVIEW_SUBJECT, queueDigestPreview } from './weekly-digest.ts';

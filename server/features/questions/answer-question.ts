@@ -10,7 +10,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import type { TransactionContext } from '../../plugins/live.ts';
 import { touchGroupActivity } from '../groups/public.ts';
 import type { MailService } from '../mail/public.ts';
-import { createNotifications, queueNewAnswerMails, notificationHref } from '../notifications/public.ts';
+import { createNotifications, queueNewAnswerMails } from '../notifications/public.ts';
 import { lockQuestion, now } from './lock-question.ts';
 import { checkText } from './question-text.ts';
 import { loadQuestion } from './select-questions.ts';
@@ -122,13 +122,6 @@ async function notifyFirstAnswer(options: {
     groupName: context.groupName,
     question,
     answerBody: options.body,
-    href: notificationHref({
-      kind: 'new_answer',
-      targetType: 'question',
-      targetId: question.id,
-      groupSlug: context.groupSlug,
-      actorUsername: null,
-      questionSessionId: question.sessionId,
-    }),
+    groupSlug: context.groupSlug,
   });
 }
