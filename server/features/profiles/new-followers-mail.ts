@@ -159,9 +159,12 @@ export class NewFollowersMailer {
           title,
           paragraphs: [
             `Hi ${person.name.trim() || `@${person.username}`}, ${who} started following you on Townhall.`,
-            'See who they are, and follow them back, from your profile.',
+            'See who they are, and follow them back, from your followers page.',
           ],
-          action: { label: 'See your profile', url: `${this.#publicUrl}/${encodeURIComponent(person.username)}` },
+          action: {
+            label: 'See your followers',
+            url: `${this.#publicUrl}/${encodeURIComponent(person.username)}/followers`,
+          },
           unsubscribe: { userId, category: 'newFollowers' },
         });
         await this.#mail.send({ ...rendered, to: person.email, userId }, { tx });
