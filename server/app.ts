@@ -33,6 +33,7 @@ import { ledgerPlugin } from './features/ledger/plugin.ts';
 import { hostAnalyticsPlugin } from './features/host-analytics/plugin.ts';
 import { searchPlugin } from './features/search/plugin.ts';
 import { sessionsPlugin, type SessionsPluginOptions } from './features/sessions/plugin.ts';
+import { calendarFeedsPlugin } from './features/calendar-feeds/plugin.ts';
 import type { LiveBus } from './live/bus.ts';
 import { createPostgresBus } from './live/postgres-bus.ts';
 import { createRedisBus } from './live/redis-bus.ts';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(commentsPlugin);
   await app.register(likesPlugin);
   await app.register(sessionsPlugin, { mail: options.mail ?? {}, reminders: options.sessions ?? {} });
+  await app.register(calendarFeedsPlugin);
   await app.register(notificationsPlugin, { mail: options.mail ?? {}, jobs: options.notifications ?? {} });
   await app.register(searchPlugin);
   await app.register(discoveryPlugin);

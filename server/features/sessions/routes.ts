@@ -196,16 +196,26 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: 'The session as an iCalendar file (RFC 5545), to add to a calendar',
+        description:
+          'One VEVENT with the UID, SEQUENCE and LAST-MODIFIED it has in the group and personal calendar feeds ' +
+          '(`/group/{slug}/calendar.ics`, `/calendar/{token}.ics`), so a calendar holding both keeps one event.',
         tags: TAGS,
         params: SessionParamsSchema,
+        response: {
+          200: {
+            description: 'The session as a VCALENDAR with one VEVENT',
+            content: { 'text/calendar': { schema: z.string().describe('An iCalendar file (RFC 5545)') } },
+          },
+          404: error,
+        },
       },
     },
     async (request, reply) => {
-      const session = await readSession(app.db, request.params.sessionId);
+      const calendar = await sessionCalendar({ db: app.db, sessionId: request.params.sessionId, publicUrl });
       return reply
         .type('text/calendar; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName(session.title)}.ics"`)
-        .send(sessionCalendar(session, { publicUrl }));
+        .header('content-disposition', `attachment; filename="${fileName(calendar.title)}.ics"`)
+        .send(calendar.body);
     },
   );
 
