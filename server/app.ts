@@ -27,6 +27,7 @@ import { postsPlugin } from './features/posts/plugin.ts';
 import { commentsPlugin } from './features/comments/plugin.ts';
 import { likesPlugin } from './features/likes/plugin.ts';
 import { sitePlugin } from './features/site/plugin.ts';
+import { feedsPlugin } from './features/feeds/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
 import { ledgerPlugin } from './features/ledger/plugin.ts';
@@ -196,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchPlugin);
   await app.register(discoveryPlugin);
   await app.register(sitePlugin);
+  await app.register(feedsPlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   // The first onClose hook to run (the last added): the job workers finish their jobs while all
   // their handlers use (the mail transport, the live bus, the pool) is still open.
