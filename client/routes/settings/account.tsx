@@ -1,4 +1,5 @@
 import { ChangePasswordForm } from '#client/features/accounts/components/change-password-form.tsx';
+import { CalendarFeedSettings } from '#client/features/calendar/components/calendar-feed-settings.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 
 /** /settings/account: the account's e-mail address and the password change. */
@@ -25,6 +26,7 @@ export function AccountSettingsRoute() {
         </div>
         <ChangePasswordForm />
       </section>
+      <CalendarFeedSettings />
     </div>
   );
 }
