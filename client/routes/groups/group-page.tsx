@@ -19,7 +19,6 @@ import { useMarkGroupViewed } from '#client/features/groups/api/mark-viewed.ts';
 import { groupKeys, updateGroupCaches } from '#client/features/groups/api/query-keys.ts';
 import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
 import { GroupCalendarLink } from '#client/features/calendar/components/group-calendar-link.tsx';
-import { FeedLinks, groupFeeds } from '#client/features/feeds/feed-links.tsx';
 import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/components/group-header.tsx';
 import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
 import { useLiveTopic } from '#client/lib/use-live-topic.ts';
@@ -267,7 +266,6 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
           })}
         />
       ) : null}
-      <FeedLinks feeds={groupFeeds(group)} />
       <Tabs
         className="mt-8"
         value={tab}
