@@ -1,6 +1,7 @@
 import { Alert } from '#client/components/ui/alert.tsx';
 import { EmailSettingsForm } from '#client/features/accounts/components/email-settings-form.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
+import { DigestScheduleForm } from '#client/features/digest/components/digest-schedule-form.tsx';
 import { EMAIL_SETTINGS_MESSAGES } from '#shared/constants/account-messages.ts';
 
 /** /settings/notifications: which e-mails Townhall sends the signed-in person. */
@@ -16,7 +17,12 @@ export function NotificationSettingsRoute() {
         <p className="text-sm text-muted-foreground">Choose what Townhall e-mails you. Changes are saved at once.</p>
       </div>
       {user && profile ? (
-        <EmailSettingsForm userId={user.id} settings={profile.emailSettings} />
+        <>
+          <EmailSettingsForm userId={user.id} settings={profile.emailSettings} />
+          <DigestScheduleForm
+            isDigestOn={profile.emailSettings.weeklyDigest && !profile.emailSettings.unsubscribedAll}
+          />
+        </>
       ) : (
         // The settings live in the profile; without it (profile: null) there is nothing to show.
         <Alert
