@@ -211,7 +211,9 @@ export const clientPlugin = fp(
       // blog posts and content pages: their title and summary.
       const lookup = { db: app.db, url: request.url, publicUrl: app.config.publicUrl };
       const profile: Promise<ProfilePageAnswer> =
-        route === '/:username' || route === '/user/:id' ? resolveProfilePage(lookup) : Promise.resolve({ kind: 'spa' });
+        route.startsWith('/:username') || route === '/user/:id'
+          ? resolveProfilePage(lookup)
+          : Promise.resolve({ kind: 'spa' });
       type Answer =
         | { kind: 'spa' }
         | { kind: 'redirect'; location: string }
@@ -222,7 +224,7 @@ export const clientPlugin = fp(
         .then((shared): Answer => {
           if (shared.kind !== 'spa' || !app.hasDecorator('siteContent')) return shared;
           const site = sitePage(app.siteContent, pathname, app.config.publicUrl);
-          return site ? { kind: 'page', ...site, isSite: true } : shared;
+          return site ? (site.kind === 'page' ? { ...site, isSite: true } : site) : shared;
         })
         .catch((error: unknown) => {
           // without the database the page still loads; the client then says what failed

@@ -53,8 +53,9 @@ function decodeSegment(segment: string): string | null {
 /**
  * What a page path means for profiles: `/{handle}` is a person (current username: their
  * page with its meta tags; former username: a permanent redirect to the current one; nobody:
- * a 404 page), `/user/{id}` redirects to the handle. Reserved words and the client's other
- * pages are left to the client.
+ * a 404 page), `/user/{id}` redirects to the handle, and `/{handle}/followers` and
+ * `/{handle}/following` are the app's when the person exists (else a 404 page). Reserved words
+ * and the client's other pages are left to the client.
  */
 export async function resolveProfilePage(options: {
   db: Queryable;
@@ -71,6 +72,18 @@ export async function resolveProfilePage(options: {
     const id = decodeSegment(segments[1]);
     const row = id && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? await findPersonById(options.db, id) : null;
     return row ? { kind: 'redirect', location: `/${encodeURIComponent(row.username)}${query}` } : notFound;
+  }
+  // `/{handle}/followers` and `/{handle}/following`: the app's lists of someone who exists
+  const list = segments[1]?.toLowerCase();
+  if (segments.length === 2 && segments[0] && (list === 'followers' || list === 'following')) {
+    const handle = decodeSegment(segments[0]);
+    if (handle === null || isReservedWord(handle) || !isHandleShaped(handle)) return notFound;
+    const found = await findPersonByUsername(options.db, handle);
+    if (!found) return notFound;
+    if (found.isFormerUsername) {
+      return { kind: 'redirect', location: `/${encodeURIComponent(found.row.username)}/${list}${query}` };
+    }
+    return { kind: 'spa' };
   }
   if (segments.length !== 1 || !segments[0]) return { kind: 'spa' };
   const handle = decodeSegment(segments[0]);
