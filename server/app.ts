@@ -27,6 +27,7 @@ import { postsPlugin } from './features/posts/plugin.ts';
 import { commentsPlugin } from './features/comments/plugin.ts';
 import { likesPlugin } from './features/likes/plugin.ts';
 import { sitePlugin } from './features/site/plugin.ts';
+import { crawlersPlugin } from './features/crawlers/plugin.ts';
 import { feedsPlugin } from './features/feeds/plugin.ts';
 import { profilesPlugin, type ProfilesPluginOptions } from './features/profiles/plugin.ts';
 import { questionsPlugin } from './features/questions/plugin.ts';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchPlugin);
   await app.register(discoveryPlugin);
   await app.register(sitePlugin);
+  await app.register(crawlersPlugin);
   await app.register(feedsPlugin);
   for (const plugin of options.plugins ?? []) await app.register(plugin);
   // The first onClose hook to run (the last added): the job workers finish their jobs while all
