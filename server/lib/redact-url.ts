@@ -6,6 +6,19 @@ export const REDACTED = '[redacted]';
 const SECRET_NAMES: ReadonlySet<string> = new Set(['code', 'state', 'sig', 'signature', 'otp', 'apikey', 'api_key']);
 const SECRET_SUFFIX = /(token|secret|password)$/;
 
+/** A private calendar feed's path (/calendar/{token}.ics, its secret in the path) with the token redacted. */
+function redactSecretPath(url: string): string {
+  const match = /^\/([^/?#]+)\/[^/?#]+/.exec(url);
+  if (!match?.[1]) return url;
+  let first = match[1];
+  try {
+    first = decodeURIComponent(first);
+  } catch {
+    // a malformed escape: compared as sent
+  }
+  return first.toLowerCase() === 'calendar' ? `/${match[1]}/${REDACTED}${url.slice(match[0].length)}` : url;
+}
+
 /** A query parameter's name as the server's query parser reads it: decoded, `+` as space. */
 function parameterName(rawName: string): string {
   const name = rawName.replaceAll('+', ' ');
@@ -24,10 +37,11 @@ export function isSecretParameter(name: string): boolean {
 
 /**
  * The request URL as it may be logged: the value of every secret query parameter replaced by
- * '[redacted]', everything else left exactly as sent (so a log line still shows the path and
- * the harmless parameters).
+ * '[redacted]', and so is the token in a private calendar feed's path; everything else is left
+ * exactly as sent (so a log line still shows the path and the harmless parameters).
  */
-export function redactUrl(url: string): string {
+export function redactUrl(rawUrl: string): string {
+  const url = redactSecretPath(rawUrl);
   const queryStart = url.indexOf('?');
   if (queryStart === -1) return url;
   const fragmentStart = url.indexOf('#', queryStart);
