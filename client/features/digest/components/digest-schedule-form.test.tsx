@@ -6,7 +6,8 @@ import { toast } from '#client/components/ui/toast.ts';
 import { apiError, buildProfile, buildSessionUser, json, NoopResizeObserver } from '#client/test/account-fixtures.ts';
 import { renderApp } from '#client/test/render-app.tsx';
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from '#shared/constants/accounts.ts';
-import { DIGEST_SCHEDULE_MESSAGES, type DigestSchedule } from '#shared/schemas/digest-schedule.ts';
+import { DIGEST_SCHEDULE_MESSAGES } from '#shared/constants/digest-schedule.ts';
+import type { DigestSchedule } from '#shared/schemas/digest-schedule.ts';
 
 /** A server whose person has `settings` and `schedule`; PUT saves unless `refuse` says why not. */
 function stubServer(options: { settings?: Partial<EmailSettings>; schedule?: DigestSchedule; refuse?: string } = {}) {

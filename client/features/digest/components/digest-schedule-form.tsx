@@ -4,7 +4,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
-import { DIGEST_SCHEDULE_MESSAGES, type DigestSchedule } from '#shared/schemas/digest-schedule.ts';
+import { DIGEST_SCHEDULE_MESSAGES } from '#shared/constants/digest-schedule.ts';
+import type { DigestSchedule } from '#shared/schemas/digest-schedule.ts';
 
 import { useDigestSchedule, useUpdateDigestSchedule } from '../api/digest-schedule.ts';
 
@@ -65,7 +66,7 @@ export function DigestScheduleForm({ isDigestOn }: { isDigestOn: boolean }) {
   const dayId = useId();
   const hourId = useId();
   const noteId = useId();
-  const localZone = useMemo(browserTimeZone, []);
+  const localZone = useMemo(() => browserTimeZone(), []);
   const schedule = query.data;
   const zones = useMemo(() => timeZoneGroups(schedule?.timeZone ?? null, localZone), [schedule?.timeZone, localZone]);
   const zoneId = useId();
