@@ -61,13 +61,16 @@ const MEDIA_TYPES: Record<string, string> = {
  * What an image URL alone tells of its size: an avatar's rendition `s{N}` is N × N (decision 010).
  * A width rendition keeps its picture's shape, so its height is the images table's to say.
  */
-function shareImageOfUrl(url: string, alt: string | undefined): ShareImage | Omit<ShareImage, 'width' | 'height'> {
+function shareImageOfUrl(url: string): MaybeSizedImage {
   const pathname = URL.canParse(url) ? new URL(url).pathname : url;
   const type = MEDIA_TYPES[pathname.slice(pathname.lastIndexOf('.') + 1).toLowerCase()] ?? '';
   const square = /\/s(\d{1,4})\.[a-z]+$/.exec(pathname);
   const size = square?.[1] ? Number(square[1]) : null;
-  return size ? { url, width: size, height: size, type, alt } : { url, type, alt };
+  return { url, type, width: size, height: size };
 }
+
+/** A preview picture whose size may be unknown. */
+type MaybeSizedImage = { url: string; type: string; width: number | null; height: number | null; alt?: string };
 
 /** A picture as wide as a large card wants (Facebook's and X's large cards start at 600 px). */
 const LARGE_CARD_WIDTH = 600;
@@ -121,15 +124,14 @@ export function buildHead(head: PageHead): string {
   const meta = (attribute: 'name' | 'property', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
   const shareTitle = head.shareTitle ?? head.title;
-  const image =
+  const image: MaybeSizedImage =
     head.image === null
       ? defaultShareImage(new URL(head.url).origin)
       : typeof head.image === 'string'
-        ? shareImageOfUrl(head.image, head.imageAlt)
+        ? shareImageOfUrl(head.image)
         : head.image;
-  const alt = head.image === null ? image.alt : (head.imageAlt ?? image.alt ?? shareTitle);
-  const width = 'width' in image ? image.width : null;
-  const height = 'height' in image ? image.height : null;
+  const alt = (head.image === null ? image.alt : (head.imageAlt ?? image.alt)) ?? shareTitle;
+  const { width, height } = image;
   const isLarge = head.isLargeImage === true || (width !== null && width >= LARGE_CARD_WIDTH);
   return [
     `<title>${escapeHtml(head.documentTitle ?? `${head.title} · Townhall`)}</title>`,

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { EmptyState } from '#client/components/ui/skeleton.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { BLOG_FEEDS, FeedLinks } from '#client/features/feeds/feed-links.tsx';
 import { useBlogPosts } from '#client/features/site/api/get-blog-posts.ts';
 import { ContentSkeleton } from '#client/features/site/components/page-states.tsx';
 import { formatDay } from '#client/features/site/utils/format-day.ts';
@@ -46,6 +47,7 @@ export function BlogRoute() {
       <header className="mb-8">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Blog</h1>
         <p className="mt-3 text-lg text-muted-foreground">News about Townhall, and advice for hosts and operators.</p>
+        <FeedLinks feeds={BLOG_FEEDS} />
       </header>
       <BlogPosts />
     </div>

@@ -407,6 +407,19 @@ function homePage(publicUrl: string): SharedPage {
   return { head, body: '' };
 }
 
+/** The blog's list (`/blog`): its head names the blog's Atom feed; its posts come with the app. */
+function blogListPage(publicUrl: string): SharedPage {
+  const head = buildHead({
+    title: 'Blog',
+    description: 'News about Townhall, and advice for hosts and operators.',
+    url: `${publicUrl}/blog`,
+    image: null,
+    type: 'website',
+    alternates: [{ type: ATOM_TYPE, href: `${publicUrl}${feedPaths.blog()}`, title: 'Townhall blog' }],
+  });
+  return { head, body: '' };
+}
+
 /** A session's pages besides its own: `/event/{id}/present`, `/event/{id}/ledger`, `/event/{id}/analytics`. */
 const SESSION_SUB_PAGES: ReadonlySet<string> = new Set(['present', 'ledger', 'analytics']);
 /** A group's pages that show no shared text: `/group/{slug}/ledger`, `/analytics`, `/edit`. */
@@ -432,6 +445,7 @@ export async function resolveSharedPage(options: {
   if (pathname.endsWith('/')) pathname = pathname.slice(0, -1);
   const raw = pathname.split('/').slice(1);
   const first = raw[0]?.toLowerCase();
+  if (first === 'blog' && raw.length === 1) return { kind: 'page', ...blogListPage(publicUrl) };
   if ((first !== 'event' && first !== 'group') || raw.length < 2) return SPA;
   const notFound = first === 'event' ? SESSION_NOT_FOUND : GROUP_NOT_FOUND;
   const segments = raw.map(decode);
