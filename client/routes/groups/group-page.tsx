@@ -18,6 +18,7 @@ import { useGroupAccess } from '#client/features/groups/api/get-group-access.ts'
 import { useMarkGroupViewed } from '#client/features/groups/api/mark-viewed.ts';
 import { groupKeys, updateGroupCaches } from '#client/features/groups/api/query-keys.ts';
 import { useSubscribeToGroup } from '#client/features/groups/api/subscription.ts';
+import { GroupCalendarLink } from '#client/features/calendar/components/group-calendar-link.tsx';
 import { FeedLinks, groupFeeds } from '#client/features/feeds/feed-links.tsx';
 import { GroupHeader, GroupHeaderSkeleton } from '#client/features/groups/components/group-header.tsx';
 import { PostsPanel } from '#client/features/posts/components/posts-panel.tsx';
@@ -196,6 +197,7 @@ function GroupRecordLinks({ slug, canReadAnalytics }: { slug: string; canReadAna
         <ScrollText aria-hidden className="size-4" />
         Moderation ledger
       </Link>
+      <GroupCalendarLink slug={slug} />
       {canReadAnalytics ? (
         <Link to={paths.groupAnalytics(slug)} className={RECORD_LINK}>
           <ChartLine aria-hidden className="size-4" />
