@@ -8,6 +8,7 @@ import {
   SessionResponseSchema,
   SessionUpdateInputSchema,
   TranscriptQuerySchema,
+  TranscriptSchema,
   ViewersResponseSchema,
   type SessionListResponse,
 } from '#shared/schemas/sessions.ts';
@@ -224,9 +225,22 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary: "A session's questions and answers as Markdown or JSON (the host only)",
+        description: 'Markdown unless `format=json`; a download (Content-Disposition). Not the host: 403.',
         tags: TAGS,
         params: SessionParamsSchema,
         querystring: TranscriptQuerySchema,
+        response: {
+          200: {
+            description: 'The transcript: Markdown (`format=md`, the default) or JSON (`format=json`)',
+            content: {
+              'text/markdown': { schema: z.string().describe('The questions and their answers as Markdown') },
+              'application/json': { schema: TranscriptSchema },
+            },
+          },
+          401: error,
+          403: error,
+          404: error,
+        },
       },
     },
     async (request, reply) => {
