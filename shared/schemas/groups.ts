@@ -64,7 +64,7 @@ export const GroupAccessSchema = z.object({
 });
 export type GroupAccess = z.infer<typeof GroupAccessSchema>;
 
-/** GET /api/groups/by-slug/:slug — the group page. */
+/** GET /api/group-slugs/:slug — the group page. */
 export const GroupPageResponseSchema = z.object({
   group: GroupSummarySchema,
   access: GroupAccessSchema,

@@ -27,7 +27,7 @@ describe('anonymous questions', () => {
     const saved = await apiCall<{ group: { anonymousQuestions: boolean } }>(
       hostSide.context.request,
       'GET',
-      `/api/groups/by-slug/${group.slug}`,
+      `/api/group-slugs/${group.slug}`,
     );
     expect(saved.group.anonymousQuestions).toBe(true);
 

@@ -33,7 +33,7 @@ describe('the fair queue', () => {
     const { group } = await apiCall<{ group: QueueGroup }>(
       hostSide.context.request,
       'GET',
-      `/api/groups/by-slug/${slug}`,
+      `/api/group-slugs/${slug}`,
     );
     expect(group).toMatchObject({ openQuestionCap: 1, freshOrder: true });
 
@@ -71,7 +71,7 @@ describe('the fair queue', () => {
     await page.getByRole('textbox', { name: 'Open questions per person' }).fill('');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(`${baseUrl}/group/${slug}`);
-    const lifted = await apiCall<{ group: QueueGroup }>(hostSide.context.request, 'GET', `/api/groups/by-slug/${slug}`);
+    const lifted = await apiCall<{ group: QueueGroup }>(hostSide.context.request, 'GET', `/api/group-slugs/${slug}`);
     expect(lifted.group.openQuestionCap).toBeNull();
     await fanPage.getByRole('main').getByRole('button', { name: 'Ask', exact: true }).click();
     await fanPage.getByRole('main').getByRole('article').getByText('And the second thing?').waitFor();

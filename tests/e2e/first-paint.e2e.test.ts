@@ -62,7 +62,7 @@ describe('when the app runs', () => {
     // The group's data comes late, as on a slow phone network: the app has no heading meanwhile.
     let releaseGroup = () => {};
     const groupHeld = new Promise<void>((resolve) => (releaseGroup = resolve));
-    await page.route(/\/api\/groups\/by-slug\//, async (route) => {
+    await page.route(/\/api\/group-slugs\//, async (route) => {
       await groupHeld;
       await route.continue();
     });

@@ -181,7 +181,7 @@ export async function createGroup(
 
 /** A group as its page reads it. */
 export async function groupBySlug(request: APIRequestContext, slug: string): Promise<Group> {
-  return (await apiCall<{ group: Group }>(request, 'GET', `/api/groups/by-slug/${slug}`, undefined, 200)).group;
+  return (await apiCall<{ group: Group }>(request, 'GET', `/api/group-slugs/${slug}`, undefined, 200)).group;
 }
 
 /** Subscribes the person signed in in `request`'s context to a group. */

@@ -112,7 +112,7 @@ describe('/create', () => {
       answer: ({ path, method }) => {
         if (path === '/api/groups' && method === 'POST')
           return json({ group: buildGroup({ slug: 'compilers', ama: true }) }, 201);
-        if (path === '/api/groups/by-slug/compilers') return json(buildGroupPage('host'));
+        if (path === '/api/group-slugs/compilers') return json(buildGroupPage('host'));
         return available(path);
       },
     });
@@ -146,7 +146,7 @@ describe('deleting a group', () => {
     const success = vi.spyOn(toast, 'success');
     const api = stubApi({
       answer: ({ path, method }) => {
-        if (path === '/api/groups/by-slug/compilers') return json(buildGroupPage('host'));
+        if (path === '/api/group-slugs/compilers') return json(buildGroupPage('host'));
         if (path === '/api/groups/group-1' && method === 'DELETE') return new Response(null, { status: 204 });
         if (path === '/api/groups?sort=newest') return json({ groups: [], nextCursor: null });
         return undefined;

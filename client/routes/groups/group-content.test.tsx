@@ -22,7 +22,7 @@ afterEach(() => {
   });
 });
 
-const PAGE = '/api/groups/by-slug/compilers';
+const PAGE = '/api/group-slugs/compilers';
 const POSTS = '/api/groups/group-1/posts';
 const QUESTIONS = '/api/groups/group-1/questions';
 const user = () => userEvent.setup();

@@ -28,7 +28,7 @@ afterEach(() => {
   });
 });
 
-const PAGE = '/api/groups/by-slug/compilers';
+const PAGE = '/api/group-slugs/compilers';
 const SUBSCRIPTION = '/api/groups/group-1/subscription';
 const VIEWED = '/api/groups/group-1/viewed';
 

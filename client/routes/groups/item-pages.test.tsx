@@ -17,7 +17,7 @@ afterEach(() => {
   });
 });
 
-const PAGE = '/api/groups/by-slug/compilers';
+const PAGE = '/api/group-slugs/compilers';
 
 describe('the page of one question', () => {
   it('shows the question, the host’s answer and its comments, with the way back to the group', async () => {
@@ -80,7 +80,7 @@ describe('the page of one question', () => {
   it('says the group is not there for an unknown slug', async () => {
     stubApi({
       answer: ({ path }) =>
-        path === '/api/groups/by-slug/nothing' ? apiError(404, 'not_found', 'Group not found') : undefined,
+        path === '/api/group-slugs/nothing' ? apiError(404, 'not_found', 'Group not found') : undefined,
     });
     renderApp('/group/nothing/question/question-1');
     expect(await screen.findByRole('heading', { name: 'Group not found', level: 1 })).toBeInTheDocument();

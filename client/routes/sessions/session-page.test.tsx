@@ -35,7 +35,7 @@ function stubSessionApi(session: AmaSession, role: 'host' | 'subscriber') {
       if (path === `/api/sessions/${session.id}/viewers`) {
         return json({ count: 3, people: [{ ...HOST, id: 'user-9', username: 'bo', name: 'Bo', status: 'away' }] });
       }
-      if (path === '/api/groups/by-slug/compilers') {
+      if (path === '/api/group-slugs/compilers') {
         return json(buildGroupPage(role, role === 'host' ? { ownerId: HOST.id, host: HOST } : {}));
       }
       if (path.startsWith('/api/groups/group-1/questions?')) {
@@ -134,7 +134,7 @@ describe('/event/:id for screen readers', () => {
         if (method !== 'GET') return undefined;
         if (path === '/api/sessions/session-1') return json({ session: buildAmaSession({ status: 'live' }) });
         if (path === '/api/sessions/session-1/viewers') return json({ count: 1, people: [] });
-        if (path === '/api/groups/by-slug/compilers') return json(buildGroupPage('subscriber'));
+        if (path === '/api/group-slugs/compilers') return json(buildGroupPage('subscriber'));
         if (path.startsWith('/api/groups/group-1/questions?')) {
           return json({ pinned: pinnedAtFirst, questions: [], nextCursor: null });
         }
@@ -233,7 +233,7 @@ describe('the Events tab of an ama group', () => {
   it("gives the host 'Schedule a session', which checks the form before sending", async () => {
     const api = stubApi({
       answer: ({ path }) => {
-        if (path === '/api/groups/by-slug/compilers')
+        if (path === '/api/group-slugs/compilers')
           return json(buildGroupPage('host', { ownerId: HOST.id, host: HOST }));
         if (path === '/api/groups/group-1/sessions') return json({ sessions: [], nextCursor: null });
         return undefined;
@@ -282,7 +282,7 @@ describe('/event/:id: the moderation record and carry-over', () => {
           left -= carried;
           return json({ carried, toSession: next });
         }
-        if (path === '/api/groups/by-slug/compilers') {
+        if (path === '/api/group-slugs/compilers') {
           return json(buildGroupPage(role, role === 'host' ? { ownerId: HOST.id, host: HOST } : {}));
         }
         if (path.startsWith('/api/groups/group-1/questions?'))

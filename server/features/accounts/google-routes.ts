@@ -20,6 +20,7 @@ import {
 } from '#shared/schemas/google-sign-in.ts';
 import { accounts } from '../../db/schema/index.ts';
 import { AppError, notFound, unauthenticated } from '../../lib/errors.ts';
+import { SECURITY } from '../../plugins/openapi-document.ts';
 import { addressSubject } from '../../plugins/rate-limit.ts';
 import type { GoogleIdTokenVerifier } from './google-id-token.ts';
 import { GOOGLE_PROVIDER_ID } from './google-link.ts';
@@ -29,6 +30,9 @@ import { bearerToken, sendWelcome } from './welcome.ts';
 
 /** Where Google sends the person back: `${PUBLIC_URL}${GOOGLE_CALLBACK_PATH}` is the redirect URI to register. */
 export const GOOGLE_CALLBACK_PATH = `/api/auth/callback/${GOOGLE_PROVIDER_ID}`;
+
+/** A query value of the callback, as the browser sends it (once, or repeated). */
+const CALLBACK_VALUE = z.union([z.string(), z.array(z.string())]).optional();
 
 /** A same-site path to land on, as an absolute URL of PUBLIC_URL; anything else is the home page. */
 function landingUrl(publicUrl: string, next: string | undefined): URL {
@@ -120,8 +124,18 @@ export function googleRoutes(verifier: GoogleIdTokenVerifier | undefined): Fasti
         schema: {
           summary: 'Where Google sends the browser back; redirects into the app, or to /login?error=<code>',
           tags: ['accounts'],
-          querystring: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
-          response: { 302: z.null() },
+          // what Google sends back (RFC 6749 4.1.2, RFC 9207 `iss`); other parameters pass to better-auth as sent
+          querystring: z.looseObject({
+            code: CALLBACK_VALUE.describe('The authorization code'),
+            state: CALLBACK_VALUE.describe('The state that POST /api/accounts/google/start began'),
+            iss: CALLBACK_VALUE.describe("The issuer of the answer (Google's)"),
+            scope: CALLBACK_VALUE.describe('The scopes granted'),
+            error: CALLBACK_VALUE.describe('Why Google refused, instead of a code (`access_denied`)'),
+            error_description: CALLBACK_VALUE.describe("Google's words for the refusal"),
+          }),
+          response: {
+            302: z.null().describe('A redirect into the app, or to `/login?error=<code>` (its `Location` header)'),
+          },
         },
       },
       async (request, reply) => handleCallback(request, reply),
@@ -206,6 +220,7 @@ export function googleRoutes(verifier: GoogleIdTokenVerifier | undefined): Fasti
           description:
             'Send `Authorization: Bearer <Google ID token>`; the body must name the person of that Google account.',
           tags: ['accounts'],
+          security: SECURITY.googleIdToken,
           body: WelcomeInputSchema,
           response: {
             200: WelcomeResponseSchema,

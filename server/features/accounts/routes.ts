@@ -17,6 +17,7 @@ import {
 } from '#shared/schemas/accounts.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
+import { SECURITY } from '../../plugins/openapi-document.ts';
 import { addressSubject, bySubject, perAddress } from '../../plugins/rate-limit.ts';
 import { CHANGE_PASSWORD_MESSAGES, changePassword } from './change-password.ts';
 import { ACCOUNT_DISABLED_CODE, ACCOUNT_DISABLED_MESSAGE } from './disabled-accounts.ts';
@@ -128,6 +129,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Sign in with e-mail and password',
         tags: ['accounts'],
+        // its 401 is a wrong password, not a missing session
+        security: SECURITY.none,
         body: SignInInputSchema,
         response: {
           200: SessionResponseSchema,

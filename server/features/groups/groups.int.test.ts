@@ -208,10 +208,10 @@ describe('GET /api/groups/slug-availability', () => {
   });
 });
 
-describe('GET /api/groups/by-slug/:slug and /api/groups/:groupId/access', () => {
+describe('GET /api/group-slugs/:slug and /api/groups/:groupId/access', () => {
   it("finds a group in any case with the viewer's access", async () => {
     const group = await createGroup(app, host);
-    const signedOut = await app.inject({ url: `/api/groups/by-slug/${group.slug.toUpperCase()}` });
+    const signedOut = await app.inject({ url: `/api/group-slugs/${group.slug.toUpperCase()}` });
     expect(signedOut.statusCode).toBe(200);
     const page = GroupPageResponseSchema.parse(signedOut.json());
     expect(page.group).toEqual(group);
@@ -223,14 +223,14 @@ describe('GET /api/groups/by-slug/:slug and /api/groups/:groupId/access', () => 
       isMember: false,
       isLiked: false,
     });
-    const asHost = await call(app, host, 'GET', `/api/groups/by-slug/${group.slug}`);
+    const asHost = await call(app, host, 'GET', `/api/group-slugs/${group.slug}`);
     expect(GroupPageResponseSchema.parse(asHost.json()).access).toMatchObject({ role: 'host', canSubscribe: false });
     const asGuest = await call(app, other, 'GET', `/api/groups/${group.id}/access`);
     expect(GroupAccessSchema.parse(asGuest.json())).toMatchObject({ role: 'guest', canSubscribe: true });
   });
 
   it('answers 404 for a missing group', async () => {
-    const bySlug = await app.inject({ url: `/api/groups/by-slug/${uniqueSlug('none')}` });
+    const bySlug = await app.inject({ url: `/api/group-slugs/${uniqueSlug('none')}` });
     expect(bySlug.statusCode).toBe(404);
     expect(bySlug.json().error.message).toBe('Group not found');
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
@@ -263,7 +263,7 @@ describe('PATCH /api/groups/:groupId', () => {
     expect(ama).toMatchObject({ ama: true, questionsNeedApproval: true });
     const plain = await createGroup(app, host, { ama: false, questionsNeedApproval: true });
     expect(plain).toMatchObject({ ama: false, questionsNeedApproval: false });
-    const byId = await app.inject({ url: `/api/groups/by-slug/${ama.slug}` });
+    const byId = await app.inject({ url: `/api/group-slugs/${ama.slug}` });
     expect(GroupPageResponseSchema.parse(byId.json()).group.questionsNeedApproval).toBe(true);
 
     const off = await call(app, host, 'PATCH', `/api/groups/${ama.id}`, { questionsNeedApproval: false });
@@ -314,7 +314,7 @@ describe('DELETE /api/groups/:groupId', () => {
     expect((await call(app, null, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(401);
     const deleted = await call(app, host, 'DELETE', `/api/groups/${group.id}`);
     expect(deleted.statusCode).toBe(204);
-    expect((await app.inject({ url: `/api/groups/by-slug/${group.slug}` })).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/group-slugs/${group.slug}` })).statusCode).toBe(404);
     expect((await call(app, host, 'DELETE', `/api/groups/${group.id}`)).statusCode).toBe(404);
     expect((await call(app, host, 'DELETE', '/api/groups/nonsense')).statusCode).toBe(404);
   });
@@ -384,7 +384,8 @@ describe('OpenAPI', () => {
       ([path]) =>
         (path.startsWith('/api/groups') &&
           !/\/(posts|questions|sessions|ledger|analytics|analytics\.csv|answer-later)(\/|$)/.test(path)) ||
-        path === '/api/me/subscriptions',
+        path === '/api/me/subscriptions' ||
+        path.startsWith('/api/group-slugs/'),
     );
     const operations = groupPaths.flatMap(([, methods]) => Object.values(methods));
     expect(operations).toHaveLength(18);

@@ -43,6 +43,9 @@ import { updateGroup } from './update-group.ts';
 
 // Loose on purpose: a malformed id is answered 'Group not found' by the use cases.
 const GroupParamsSchema = z.strictObject({ groupId: z.string().max(200) });
+const SlugParamsSchema = z.strictObject({ slug: z.string().max(200) });
+/** A group's page by its slug (formerly /api/groups/by-slug/:slug, which redirects here). */
+const GROUP_BY_SLUG_PATH = '/api/group-slugs/:slug';
 const RemoveMemberResponseSchema = z.object({ memberCount: z.number().int() });
 const TAGS = ['groups'];
 
@@ -107,17 +110,28 @@ export const groupRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/groups/by-slug/:slug',
+    GROUP_BY_SLUG_PATH,
     {
       schema: {
         summary: "A group's page by slug, in any case, with the viewer's access",
+        operationId: 'getGroupBySlug',
         tags: TAGS,
-        params: z.strictObject({ slug: z.string().max(200) }),
+        params: SlugParamsSchema,
         response: { 200: GroupPageResponseSchema, 404: error },
       },
     },
     async (request) => loadGroupPage({ db: app.db, viewer: request.viewer, slug: request.params.slug }),
   );
+
+  // The old path, ambiguous beside /api/groups/:groupId/… in OpenAPI (docs/api.md): a permanent
+  // redirect that keeps the method and the query, left out of the document.
+  app.get('/api/groups/by-slug/:slug', { schema: { hide: true, params: SlugParamsSchema } }, async (request, reply) => {
+    const query = request.url.indexOf('?');
+    const location = `${GROUP_BY_SLUG_PATH.replace(':slug', encodeURIComponent(request.params.slug))}${
+      query === -1 ? '' : request.url.slice(query)
+    }`;
+    return reply.redirect(location, 308);
+  });
 
   app.get(
     '/api/groups/:groupId/access',

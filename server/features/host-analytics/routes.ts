@@ -17,8 +17,14 @@ const FIGURES =
   'Questions asked (pending, hidden and merged ones included), answered and their share, the median time to ' +
   'answer, hidden, votes (on the questions not merged away), unique askers and voters, the peak of viewers ' +
   'sampled each minute while live, and the 5 most voted visible questions (never their author).';
-// The CSV routes declare no response schema (as the calendar and transcript files): the body is
-// not JSON, and their errors are the JSON errors of the routes above, said in the description.
+/** A CSV route's answer: the file, or the JSON errors of the JSON route. */
+const csvResponse = (what: string) => ({
+  200: {
+    description: `${what} as a CSV file`,
+    content: { 'text/csv': { schema: z.string().describe('RFC 4180 CSV with a byte-order mark') } },
+  },
+  ...errors,
+});
 const CSV =
   'Answered as `text/csv; charset=utf-8` (RFC 4180, CRLF, a byte-order mark first) with a Content-Disposition ' +
   'file name, sections separated by an empty line; errors are JSON, as the JSON route answers them.';
@@ -50,6 +56,7 @@ export const hostAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${ACCESS} ${CSV} The headline figures, the top questions, then viewers per sampled minute.`,
         tags: TAGS,
         params: SessionParamsSchema,
+        response: csvResponse("The session's analytics"),
       },
     },
     async (request, reply) => {
@@ -91,6 +98,7 @@ export const hostAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `${ACCESS} ${CSV} The headline figures, the top questions, then one row per session, newest first.`,
         tags: TAGS,
         params: GroupParamsSchema,
+        response: csvResponse("The group's analytics"),
       },
     },
     async (request, reply) => {

@@ -119,6 +119,17 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'One rendition of an uploaded image (immutable: cached for a year)',
         tags: ['images'],
         params: z.object({ id: z.string(), file: z.string() }),
+        response: {
+          200: {
+            description: 'The image, as its file name says (WebP or AVIF), with an ETag',
+            content: {
+              'image/webp': { schema: z.unknown().describe('The image bytes') },
+              'image/avif': { schema: z.unknown().describe('The image bytes') },
+            },
+          },
+          304: z.null().describe('Not modified: If-None-Match named this ETag'),
+          404: ErrorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -143,7 +154,8 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-security-policy', MEDIA_CONTENT_SECURITY_POLICY);
       const ifNoneMatch = request.headers['if-none-match'];
       if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        return reply.status(304).send();
+        // no body at all (not even JSON's null): the typed reply of `304: z.null()` cannot say so
+        return reply.status(304).send(undefined as never);
       }
 
       const storage = app.imageStorage.byKind[row.storage];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '#shared/schemas/error.ts';
 import { GroupLedgerResponseSchema, LedgerQuerySchema, SessionLedgerResponseSchema } from '#shared/schemas/ledger.ts';
+import { SECURITY } from '../../plugins/openapi-document.ts';
 import { listGroupLedger, listSessionLedger } from './list-ledger.ts';
 
 // Loose on purpose: a malformed id is answered 404 by the use cases.
@@ -26,6 +27,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         params: GroupParamsSchema,
         querystring: LedgerQuerySchema,
+        // anyone may read it (readLedger): 401 and 403 are the permission rule's refusals, not its normal case
+        security: SECURITY.optional,
         response: { 200: GroupLedgerResponseSchema, 400: error, 401: error, 403: error, 404: error },
       },
     },
@@ -49,6 +52,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: TAGS,
         params: SessionParamsSchema,
         querystring: LedgerQuerySchema,
+        security: SECURITY.optional,
         response: { 200: SessionLedgerResponseSchema, 400: error, 401: error, 403: error, 404: error },
       },
     },

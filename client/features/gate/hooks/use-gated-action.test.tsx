@@ -22,7 +22,7 @@ afterEach(() => {
   });
 });
 
-const PAGE = '/api/groups/by-slug/compilers';
+const PAGE = '/api/group-slugs/compilers';
 const LIKE = '/api/groups/group-1/like';
 const SUBSCRIPTION = '/api/groups/group-1/subscription';
 

@@ -6,9 +6,9 @@ import type { GroupPageResponse } from '#shared/schemas/groups.ts';
 
 import { groupKeys } from './query-keys.ts';
 
-/** GET /api/groups/by-slug/:slug: the group and the viewer's access (slug in any case). */
+/** GET /api/group-slugs/:slug: the group and the viewer's access (slug in any case). */
 export function getGroupBySlug(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<GroupPageResponse> {
-  return api.get<GroupPageResponse>(`/api/groups/by-slug/${encodeURIComponent(slug)}`, { signal });
+  return api.get<GroupPageResponse>(`/api/group-slugs/${encodeURIComponent(slug)}`, { signal });
 }
 
 /** Whether an error means the group does not exist (nothing to retry). */

@@ -38,7 +38,7 @@ describe('the live Q&A settings of the group form', () => {
       answer: ({ path, method }) => {
         if (path === '/api/groups' && method === 'POST')
           return json({ group: buildGroup({ slug: 'compilers', ama: true }) }, 201);
-        if (path === '/api/groups/by-slug/compilers') return json(buildGroupPage('host'));
+        if (path === '/api/group-slugs/compilers') return json(buildGroupPage('host'));
         return available(path);
       },
     });
@@ -84,7 +84,7 @@ describe('the live Q&A settings of the group form', () => {
     let refuse = true;
     const api = stubApi({
       answer: ({ path, method }) => {
-        if (path === '/api/groups/by-slug/compilers') return json(buildGroupPage('host', saved));
+        if (path === '/api/group-slugs/compilers') return json(buildGroupPage('host', saved));
         if (path === '/api/groups/group-1' && method === 'PATCH') {
           if (refuse) {
             refuse = false;

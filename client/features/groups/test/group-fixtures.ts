@@ -41,7 +41,7 @@ export function buildAccess(role: GroupRole, overrides: Partial<GroupAccess> = {
   };
 }
 
-/** The answer of GET /api/groups/by-slug/:slug. */
+/** The answer of GET /api/group-slugs/:slug. */
 export function buildGroupPage(
   role: GroupRole = 'guest',
   group: Partial<GroupSummary> = {},

@@ -20,7 +20,7 @@ afterEach(() => {
   });
 });
 
-const PAGE = '/api/groups/by-slug/compilers';
+const PAGE = '/api/group-slugs/compilers';
 const QUESTION = '/api/questions/question-1';
 
 /** The page of question-1 as `role` sees it, the server answering with `question` and `more`. */

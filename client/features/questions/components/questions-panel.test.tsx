@@ -19,7 +19,7 @@ afterEach(() => {
   });
 });
 
-const PAGE = '/api/groups/by-slug/compilers';
+const PAGE = '/api/group-slugs/compilers';
 const QUESTIONS = '/api/groups/group-1/questions';
 const FIRST_LOAD = { timeout: 10_000 };
 
