@@ -8,6 +8,8 @@ export interface InboxMail {
   subject: string;
   text: string;
   html: string;
+  /** The message as it arrived (headers included), for a real parser such as mailparser. */
+  raw: string;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function startMailInbox(smtp: TestSmtpServer): Promise<{ url: strin
       subject: mail.subject,
       text: mail.text ?? '',
       html: mail.html ?? '',
+      raw: mail.raw,
     }));
     response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(messages));
   });
