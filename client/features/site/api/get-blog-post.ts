@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '#client/lib/api-client.ts';
+import { retryRead } from '#client/lib/retry-read.ts';
 import type { BlogPostResponse } from '#shared/schemas/site.ts';
 
 import { siteKeys } from './query-keys.ts';
@@ -15,6 +16,8 @@ export function blogPostQueryOptions(slug: string) {
     queryKey: siteKeys.blogPost(slug),
     queryFn: ({ signal }) => getBlogPost(slug, { signal }),
     staleTime: Infinity,
+    // a post that does not exist says so at once (the server's page is already a 404)
+    retry: retryRead,
   });
 }
 
