@@ -26,6 +26,7 @@ const STRING_BY_NAME: [RegExp, string][] = [
     /(URL|Url|url|image|Image)$/,
     'https://townhall.example/media/images/3f2b8c1e-7d4a-4c2b-9e1f-5a6b7c8d9e0f/w640.webp',
   ],
+  [/^groupName$/, 'Climate, Plainly'],
   [/^(name|displayName|.*Name)$/, 'Ada Lovelace'],
   [/^title$/i, 'Ask me anything about climate data'],
   [/^(body|text|answer|message|quote|description|summary)$/i, 'How do you check a dataset before you chart it?'],
@@ -83,7 +84,10 @@ function stringExample(schema: JsonSchema, name: string | undefined): string {
 }
 
 function numberExample(schema: JsonSchema, name: string | undefined, isInteger: boolean): number {
-  let value = name && /^(limit|count|.*Count|days)$/.test(name) ? 20 : name && /hour/i.test(name) ? 8 : 1;
+  let value = 1;
+  if (name && /^(limit|count|.*Count|days)$/.test(name)) value = 20;
+  else if (name && /Minutes$/.test(name)) value = 60;
+  else if (name && /hour/i.test(name)) value = 8;
   if (typeof schema.minimum === 'number' && value < schema.minimum) value = schema.minimum;
   if (typeof schema.exclusiveMinimum === 'number' && value <= schema.exclusiveMinimum) {
     value = schema.exclusiveMinimum + 1;
@@ -157,7 +161,9 @@ export function exampleOf(
       }
       const value: JsonSchema = {};
       for (const [key, property] of Object.entries(schema.properties)) {
-        value[key] = exampleOf(property, key, resolve, depth + 1);
+        // a group's name reads as a group's, not a person's
+        const fieldName = key === 'name' && name && /group/i.test(name) ? 'groupName' : key;
+        value[key] = exampleOf(property, fieldName, resolve, depth + 1);
       }
       return value;
     }
