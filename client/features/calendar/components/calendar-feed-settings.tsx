@@ -20,7 +20,8 @@ export const CALENDAR_FEED_TEXTS = {
     'Subscribe in your calendar app to see the live sessions of every group you host, belong to or subscribe to. ' +
     'When a session moves, your calendar moves it; when it is cancelled, your calendar says so.',
   getLink: 'Get a private link',
-  emptyHint: 'You have no calendar link. Getting one is safe: only you see it here.',
+  emptyHint:
+    'You have no calendar link yet. It is private: only you see it here, and you can reset it or turn it off at any time.',
   field: 'Your private calendar link',
   fieldHint:
     'Anyone with this link can see which sessions are in your calendar, so keep it to yourself. ' +
