@@ -40,8 +40,14 @@ async function documentOf(order: 'forwards' | 'backwards') {
     () =>
       app.get(
         '/api/things/:id',
-        { schema: { summary: 'One', params: z.strictObject({ id: z.uuid() }), response: { 404: error } } },
-        async () => 'x',
+        {
+          schema: {
+            summary: 'One',
+            params: z.strictObject({ id: z.uuid() }),
+            response: { 200: z.object({ title: z.string() }), 404: error },
+          },
+        },
+        async () => ({ title: 'x' }),
       ),
     () =>
       app.post(
@@ -126,7 +132,7 @@ describe('the derived parts of the OpenAPI document', () => {
     expect(vote.responses['200']?.content?.['application/json']?.example).toEqual({ score: 1 });
     const one = paths['/api/things/{id}']!.get!;
     expect(one.security).toEqual(SECURITY.optional);
-    expect(Object.keys(one.responses).sort()).toEqual(['400', '404']);
+    expect(Object.keys(one.responses).sort()).toEqual(['200', '400', '404']);
     expect(one.parameters?.[0]?.example).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
     expect(paths['/api/callback']!.get!.security).toEqual([]);
   });
