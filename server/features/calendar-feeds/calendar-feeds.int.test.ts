@@ -16,9 +16,11 @@ import {
   schedule,
   setSubscription,
   signUp,
+  someAddress,
   type TestPerson,
   uniqueSlug,
 } from '../../test/factories.ts';
+import { CALENDAR_FEED_RATE_RULES } from './rate-rules.ts';
 import { CALENDAR_FEED_MESSAGES } from './routes.ts';
 
 let app: FastifyInstance;
@@ -140,6 +142,12 @@ describe("a group's feed", () => {
     // a feed has no METHOD, so DTSTAMP is the event's last revision: the same bytes until it changes
     expect(event?.dtstamp.getTime()).toBe(event?.lastModified.getTime());
 
+    // HEAD, as some calendar apps ask first: the headers without the body
+    const head = await app.inject({ method: 'HEAD', url: groupFeedUrl(slug) });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toBe(response.headers.etag);
+
     // the same for everyone: signed in as its host, it is byte for byte what a visitor reads
     const asHost = await call(app, host, 'GET', groupFeedUrl(slug));
     expect(asHost.body).toBe(response.body);
@@ -236,6 +244,24 @@ describe("a group's feed", () => {
       expect(hostile.statusCode, slug).toBeGreaterThanOrEqual(400);
       expect(hostile.statusCode, slug).toBeLessThan(500);
     }
+  });
+
+  it('limits the reads of one address, with a sentence', async () => {
+    const host = await signUp(app, 'ch');
+    const group = await createGroup(app, host);
+    const remoteAddress = someAddress();
+    const read = () => app.inject({ method: 'GET', url: groupFeedUrl(group.slug), remoteAddress });
+    for (let count = 0; count < CALENDAR_FEED_RATE_RULES.readsPerAddress.limit; count += 1) {
+      expect((await read()).statusCode).toBe(200);
+    }
+    const refused = await read();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((refused.json() as { error: { message: string } }).error.message).toMatch(
+      /^Too many calendar feed reads\. Please try again in /,
+    );
+    // another address reads on
+    expect((await get(groupFeedUrl(group.slug))).statusCode).toBe(200);
   });
 
   it('is an empty calendar for a group without sessions', async () => {
