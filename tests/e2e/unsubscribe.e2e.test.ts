@@ -1,7 +1,17 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, inject, it } from 'vitest';
 import { accessibilityViolations } from './axe.ts';
-import { apiCall, askQuestion, baseUrl, createGroup, expectHttpErrors, subscribe, useBrowser } from './kit.ts';
+import {
+  apiCall,
+  askQuestion,
+  baseUrl,
+  createGroup,
+  expectHttpErrors,
+  signInByApi,
+  subscribe,
+  useBrowser,
+  visit,
+} from './kit.ts';
 import { waitForMail } from './mail-inbox.ts';
 
 const browser = useBrowser();
@@ -68,6 +78,52 @@ describe('the List-Unsubscribe link of a real e-mail, opened in a phone browser'
     expect(await page.getByRole('link', { name: 'notification settings' }).getAttribute('href')).toBe(
       '/settings/notifications',
     );
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe("the weekly digest: its schedule, and an administrator's preview", () => {
+  it('a person chooses the day, hour and time zone of their digest on a phone', async () => {
+    const reader = await browser.signedIn('e2e_digest', { width: 390, height: 844, isMobile: true, hasTouch: true });
+    const { page } = reader;
+    await visit(page, '/settings/notifications');
+    const schedule = page.getByRole('region', { name: 'Weekly digest schedule' });
+    await schedule.getByText('Turn on the weekly digest above to choose when it comes.').waitFor();
+    expect(await schedule.getByLabel('Day').isDisabled()).toBe(true);
+
+    await page.getByRole('switch', { name: 'Weekly digest' }).click();
+    await schedule.getByText('When your weekly digest comes, in your time zone.').waitFor();
+    await schedule.getByLabel('Day').selectOption({ label: 'Friday' });
+    await page.getByText('Your weekly digest comes on Fridays at 08:00 (UTC).').waitFor();
+    await schedule.getByLabel('Hour').selectOption({ label: '18:00' });
+    await schedule.getByLabel('Time zone').selectOption('Europe/Paris');
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ digestSchedule: unknown }>(reader.context.request, 'GET', '/api/me/digest-schedule'))
+            .digestSchedule,
+      )
+      .toEqual({ weekday: 5, hour: 18, timeZone: 'Europe/Paris' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    await page.reload();
+    expect(await schedule.getByLabel('Day').inputValue()).toBe('5');
+    expect(await schedule.getByLabel('Hour').inputValue()).toBe('18');
+    expect(await schedule.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await accessibilityViolations(page)).toEqual([]);
+  });
+
+  it('an administrator sends themselves a digest preview from /admin/mail', async () => {
+    const admin = inject('admin');
+    const { context, page } = await browser.newContext({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await signInByApi(context.request, admin);
+    await visit(page, '/admin/mail');
+    await page.getByRole('button', { name: 'Send me a digest preview' }).click();
+    await page.getByText('Digest preview sent').waitFor();
+    const preview = await waitForMail(mailInboxUrl, admin.email, { subject: /^\[Preview\] Your week on Townhall$/ });
+    expect(preview.text).toContain('It does not count as your weekly digest.');
     expect(await accessibilityViolations(page)).toEqual([]);
   });
 });
