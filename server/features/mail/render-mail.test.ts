@@ -6,6 +6,50 @@ const publicUrl = 'https://town.example.com';
 const secret = 'test-secret-test-secret-test-secret-0123';
 
 describe('renderMail', () => {
+  it('renders a list whose every item links to its own page, escaped, in both parts', () => {
+    const mail = renderMail({
+      kind: 'weekly_digest',
+      title: 'Your week',
+      paragraphs: [
+        'Hello.',
+        {
+          heading: 'Top questions',
+          items: [
+            { text: '“Is <b>this</b> bold?”', url: 'https://town.example.com/group/g/question/1', note: '(G & co)' },
+            { text: '“Second”', url: 'https://town.example.com/group/g/question/2', detail: 'An answer' },
+          ],
+        },
+      ],
+      publicUrl,
+    });
+    expect(mail.text).toContain(
+      [
+        'Top questions',
+        '• “Is <b>this</b> bold?” (G & co)',
+        '  https://town.example.com/group/g/question/1',
+        '• “Second”',
+        '  An answer',
+        '  https://town.example.com/group/g/question/2',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(
+      '<a href="https://town.example.com/group/g/question/1" style="color:#b91c1c;">“Is &lt;b&gt;this&lt;/b&gt; bold?”</a> (G &amp; co)',
+    );
+    expect(mail.html).toContain('<span style="color:#52525b;">An answer</span>');
+    expect(mail.html).not.toContain('<b>this</b>');
+  });
+
+  it('refuses a list item that does not link to a web page', () => {
+    expect(() =>
+      renderMail({
+        kind: 'weekly_digest',
+        title: 'Your week',
+        paragraphs: [{ items: [{ text: 'x', url: 'javascript:alert(1)' }] }],
+        publicUrl,
+      }),
+    ).toThrow(/http\(s\) URL/);
+  });
+
   it('builds both parts from a title, paragraphs and a button', () => {
     const mail = renderMail({
       kind: 'password_reset',
