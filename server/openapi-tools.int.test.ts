@@ -169,7 +169,7 @@ describe('the OpenAPI document', () => {
     const schemes = Object.keys(document.components.securitySchemes);
     const wrong: string[] = [];
     const ids = new Map<string, string>();
-    for (const { key, operation } of operations) {
+    for (const { key, route, operation } of operations) {
       const id = operation.operationId;
       if (!id || !/^[a-z][A-Za-z0-9]*$/.test(id)) wrong.push(`${key}: operationId ${id}`);
       else if (ids.has(id)) wrong.push(`${key}: operationId ${id} is also ${ids.get(id)}`);
@@ -186,6 +186,7 @@ describe('the OpenAPI document', () => {
       if (needsSignIn(operation) && !operation.responses['401'])
         wrong.push(`${key}: needs sign-in but declares no 401`);
       if (operation.requestBody && !operation.responses['413']) wrong.push(`${key}: reads a body but declares no 413`);
+      if (route.includes('{') && !operation.responses['414']) wrong.push(`${key}: has a path parameter but no 414`);
       if (!Object.keys(operation.responses).some((status) => /^[23]/.test(status))) {
         wrong.push(`${key}: no 2xx or 3xx response`);
       }

@@ -128,11 +128,11 @@ describe('the derived parts of the OpenAPI document', () => {
     const { paths } = await documentOf('forwards');
     const vote = paths['/api/things/{thingId}/votes']!.post!;
     expect(vote.security).toEqual(SECURITY.signedIn);
-    expect(Object.keys(vote.responses).sort()).toEqual(['200', '400', '401', '413', '415', '429']);
+    expect(Object.keys(vote.responses).sort()).toEqual(['200', '400', '401', '413', '414', '415', '429']);
     expect(vote.responses['200']?.content?.['application/json']?.example).toEqual({ score: 1 });
     const one = paths['/api/things/{id}']!.get!;
     expect(one.security).toEqual(SECURITY.optional);
-    expect(Object.keys(one.responses).sort()).toEqual(['200', '400', '404']);
+    expect(Object.keys(one.responses).sort()).toEqual(['200', '400', '404', '414']);
     expect(one.parameters?.[0]?.example).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
     expect(paths['/api/callback']!.get!.security).toEqual([]);
   });

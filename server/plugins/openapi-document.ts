@@ -12,8 +12,9 @@ import { exampleOf, type JsonSchema } from './openapi-examples.ts';
  * - `security`: the route's own, or from what it answers: a route that declares 401 needs the
  *   session cookie, any other takes it optionally (the answer may depend on who is signed in);
  * - statuses: 400 everywhere (the input guard refuses a control character in any address, and
- *   the schemas refuse bad input), 401 where sign-in is needed, 413 and 415 where a body is
- *   read, 429 where the route declares a rate limit (`config.rateLimit`);
+ *   the schemas refuse bad input), 401 where sign-in is needed, 414 where the path has a
+ *   parameter (the router's length limit), 413 and 415 where a body is read, 429 where the route
+ *   declares a rate limit (`config.rateLimit`);
  * - examples for every parameter, body and response, made from the schemas (openapi-examples.ts);
  * - a querystring of any names (`z.record`) as one free-form parameter, not as made-up ones.
  */
@@ -84,6 +85,7 @@ const STATUS_TEXTS: Record<string, string> = {
   404: 'Not found, or not visible to this person (`not_found`)',
   409: 'Conflicts with the current state (`conflict`, or a more exact code)',
   413: 'The body is too large (`payload_too_large`)',
+  414: 'The address is too long: a part of it is over the limit (`uri_too_long`)',
   415: 'The body is not of a type this route reads (`unsupported_media_type`)',
   429: 'Too many requests (`too_many_requests`): try again after `Retry-After` seconds',
   500: 'Something failed on the server',
@@ -104,9 +106,10 @@ const ERROR_EXAMPLES: Record<string, { error: { code: string; message: string; f
   404: { error: { code: 'not_found', message: 'Group not found.' } },
   409: { error: { code: 'conflict', message: 'That slug is taken already.' } },
   413: { error: { code: 'payload_too_large', message: 'The request body is too large.' } },
+  414: { error: { code: 'uri_too_long', message: 'The address is too long: one of its parts is over the limit.' } },
   415: { error: { code: 'unsupported_media_type', message: 'Send the body as application/json.' } },
   429: { error: { code: 'too_many_requests', message: 'Too many requests. Please try again in 30 seconds.' } },
-  500: { error: { code: 'internal_error', message: 'Something went wrong on our side.' } },
+  500: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } },
   503: { error: { code: 'unavailable', message: 'The database is not answering. Please try again soon.' } },
 };
 
@@ -181,6 +184,8 @@ export function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0] 
   // the input guard refuses a control character or broken Unicode in any address or body
   add(400);
   if (isSignInNeeded) add(401);
+  // the router refuses a path parameter over its limit (maxParamLength) before the route runs
+  if (/[:*]/.test(input.url)) add(414);
   if (schema.body) {
     add(413);
     add(415);
