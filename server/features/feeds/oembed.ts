@@ -20,22 +20,30 @@ export const OembedQuerySchema = z.object({
     .string()
     .min(1)
     .max(2000)
-    .describe('The address of a question (`/group/{slug}/question/{id}`) or a session (`/event/{id}`)'),
-  format: z.string().max(20).optional().describe('`json` (the default); any other format answers 501'),
+    .describe('The address of a question (`/group/{slug}/question/{id}`) or a session (`/event/{id}`)')
+    .meta({ examples: ['https://townhall.example.com/event/0b7c5f1e-3d2a-4c8e-9f61-2a4b8c6d0e13'] }),
+  format: z
+    .string()
+    .max(20)
+    .optional()
+    .describe('`json` (the default); any other format answers 501')
+    .meta({ examples: ['json'] }),
   maxwidth: z.coerce
     .number()
     .int()
     .min(1)
     .max(100_000)
     .optional()
-    .describe('The widest thumbnail the consumer can show, in pixels'),
+    .describe('The widest thumbnail the consumer can show, in pixels')
+    .meta({ examples: [600] }),
   maxheight: z.coerce
     .number()
     .int()
     .min(1)
     .max(100_000)
     .optional()
-    .describe('The tallest thumbnail the consumer can show, in pixels'),
+    .describe('The tallest thumbnail the consumer can show, in pixels')
+    .meta({ examples: [400] }),
 });
 
 /** An oEmbed 1.0 answer of type `link`: Townhall's pages are not embeddable, so there is no `html`. */
