@@ -67,8 +67,16 @@ function ItemLink({
     isActive ? 'bg-primary/10 text-link' : 'text-muted-foreground hover:bg-accent hover:text-accent-foreground',
     item.disabled && 'pointer-events-none opacity-50',
   );
+  const hasBadge = item.badge !== undefined && item.badge !== '';
   // The dot's meaning joins the link's name in one string, so every browser reads it the same.
-  const accessibleName = item.hasDot ? `${item.label} ${item.dotLabel ?? '(new)'}` : undefined;
+  // The name begins with what the link shows (its label, then the count), so a person who says
+  // what they see ("click Climate, Plainly 3") reaches it (WCAG 2.5.3, Label in Name).
+  const accessibleName =
+    item.hasDot || hasBadge
+      ? [item.label, hasBadge ? `${String(item.badge)} new` : null, item.hasDot ? (item.dotLabel ?? '(new)') : null]
+          .filter(Boolean)
+          .join(' ')
+      : undefined;
   const content = (
     <>
       {item.image ? (
@@ -92,15 +100,19 @@ function ItemLink({
           className={cn('size-2 shrink-0 rounded-full bg-primary', isCollapsed && 'absolute top-1 right-2')}
         />
       ) : null}
-      {item.badge !== undefined && item.badge !== '' ? (
-        <span
-          className={cn(
-            'rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums',
-            isCollapsed && 'absolute top-0.5 right-1.5',
-          )}
-        >
-          {item.badge}
-        </span>
+      {hasBadge ? (
+        // The space keeps the count a word of its own in the link's text ('Climate, Plainly 3').
+        <>
+          {' '}
+          <span
+            className={cn(
+              'rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums',
+              isCollapsed && 'absolute top-0.5 right-1.5',
+            )}
+          >
+            {item.badge}
+          </span>
+        </>
       ) : null}
     </>
   );

@@ -13,8 +13,20 @@ describe('Avatar', () => {
   it("shows '?' and stays silent without a name", () => {
     const { container } = render(<Avatar />);
 
-    expect(container).toHaveTextContent('?');
+    expect(container.querySelector('[data-initials]')).toHaveAttribute('data-initials', '?');
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  it('draws the initials of a decorative avatar (alt="") without adding them to the text around it', () => {
+    const { container } = render(
+      <a href="/group/climate">
+        <Avatar name="Climate, Plainly" alt="" />
+        Climate, Plainly
+      </a>,
+    );
+
+    expect(container.querySelector('[data-initials]')).toHaveAttribute('data-initials', 'CP');
+    expect(screen.getByRole('link')).toHaveTextContent(/^Climate, Plainly$/);
   });
 
   it('keeps initials until the picture has loaded (and for good when it fails)', () => {

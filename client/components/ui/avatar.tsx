@@ -87,6 +87,9 @@ export type AvatarProps = Omit<ComponentProps<'span'>, 'children'> & {
   shape?: AvatarShape;
 };
 
+const fallbackClassName =
+  'flex size-full items-center justify-center bg-linear-to-br leading-none font-semibold text-white';
+
 /** A person's picture, or their initials on a gradient, with an optional presence dot. */
 export function Avatar({ src, name, userId, alt, status, size, shape, className, ...props }: AvatarProps) {
   const group = useContext(AvatarGroupContext);
@@ -119,16 +122,24 @@ export function Avatar({ src, name, userId, alt, status, size, shape, className,
             className="size-full object-cover"
           />
         ) : null}
-        <AvatarPrimitive.Fallback
-          className={cn(
-            'flex size-full items-center justify-center bg-linear-to-br leading-none font-semibold text-white',
-            gradient,
-          )}
-          // Initials alone mean little when read out; the name (if any) is the alternative.
-          {...(label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true })}
-        >
-          {getInitials(name)}
-        </AvatarPrimitive.Fallback>
+        {label ? (
+          <AvatarPrimitive.Fallback
+            className={cn(fallbackClassName, gradient)}
+            // Initials alone mean little when read out; the name is the alternative.
+            role="img"
+            aria-label={label}
+          >
+            {getInitials(name)}
+          </AvatarPrimitive.Fallback>
+        ) : (
+          <AvatarPrimitive.Fallback
+            // Decorative (alt=""): the initials are drawn, not written, so they never join the text
+            // of what holds the avatar (a link named 'Climate, Plainly' does not read 'CPClimate').
+            className={cn(fallbackClassName, 'before:content-[attr(data-initials)]', gradient)}
+            data-initials={getInitials(name)}
+            aria-hidden
+          />
+        )}
       </AvatarPrimitive.Root>
       {status ? (
         <span

@@ -310,7 +310,7 @@ export function SearchField<T extends SearchSuggestion>({
           onKeyDown={handleKeyDown}
           className={cn(
             'h-9 w-full min-w-0 rounded-md border border-input bg-background pr-9 pl-9 text-sm shadow-sm transition-colors',
-            'placeholder:text-muted-foreground outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+            'placeholder:text-muted-foreground outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring',
             // The browser's own clear button would sit on top of the spinner.
             '[&::-webkit-search-cancel-button]:appearance-none',
           )}

@@ -14,9 +14,9 @@ const ANNOUNCE_FROM_RATIO = 0.9;
 export const fieldControlClassName = cn(
   'w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-sm transition-colors',
   'placeholder:text-muted-foreground',
-  'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40',
+  'outline-none focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring',
   'disabled:cursor-not-allowed disabled:opacity-50',
-  'aria-invalid:border-error aria-invalid:focus-visible:ring-error/40',
+  'aria-invalid:border-error aria-invalid:focus-visible:ring-error',
 );
 
 /** Length of a field's text, whether the field is controlled (`value`) or not (`defaultValue`). */

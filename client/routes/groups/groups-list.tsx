@@ -105,6 +105,20 @@ function LiveGroupList() {
   );
 }
 
+/**
+ * The tab's panel's heading, for screen readers only: the cards' titles are h3, and the tab's
+ * name is the level between them and the page's h1.
+ */
+function SectionHeading({ value }: { value: Section }) {
+  return <h2 className="sr-only">{SECTION_HEADINGS[value]}</h2>;
+}
+
+const SECTION_HEADINGS: Record<Section, string> = {
+  newest: 'New groups',
+  popular: 'Popular groups',
+  live: 'Groups live now',
+};
+
 /** /groups: discover groups — new, popular (most subscribed) or live now; ?sort= keeps the choice in the address. */
 export function GroupsRoute() {
   const [params, setParams] = useSearchParams();
@@ -134,12 +148,15 @@ export function GroupsRoute() {
           ))}
         </TabsList>
         <TabsContent value="newest" className="pt-2">
+          <SectionHeading value="newest" />
           <GroupList sort="newest" renderPersonLink={renderPersonLink} />
         </TabsContent>
         <TabsContent value="popular" className="pt-2">
+          <SectionHeading value="popular" />
           <GroupList sort="popular" renderPersonLink={renderPersonLink} />
         </TabsContent>
         <TabsContent value="live" className="pt-2">
+          <SectionHeading value="live" />
           <LiveGroupList />
         </TabsContent>
       </Tabs>

@@ -104,7 +104,7 @@ function SessionLedger({ sessionId }: { sessionId: string }) {
       <p className="text-sm">
         <Link
           to={paths.groupLedger(session.data.group.slug)}
-          className="font-medium text-primary underline-offset-4 hover:underline"
+          className="font-medium text-link underline-offset-4 hover:underline"
         >
           The whole ledger of {session.data.group.name}
         </Link>

@@ -145,7 +145,7 @@ export function SearchRoute() {
           maxLength={SEARCH_LIMITS.queryMax}
           enterKeyHint="search"
           autoComplete="off"
-          className="h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring/40"
+          className="h-9 w-full min-w-0 rounded-md border border-input bg-background px-3 text-sm shadow-sm outline-none placeholder:text-muted-foreground focus-visible:border-ring focus-visible:ring-2 focus-visible:ring-ring"
         />
         <Button type="submit">
           <Search aria-hidden />

@@ -10,10 +10,10 @@ import { SessionCard } from '#client/features/sessions/components/session-card.t
 import type { SessionView } from '#shared/schemas/sessions.ts';
 import { useDocumentTitle } from '#client/hooks/use-document-title.ts';
 
-const VIEWS: { value: SessionView; label: string; empty: string }[] = [
-  { value: 'upcoming', label: 'Upcoming', empty: 'No upcoming sessions.' },
-  { value: 'live', label: 'Live now', empty: 'No session is live right now.' },
-  { value: 'past', label: 'Past', empty: 'No past sessions yet.' },
+const VIEWS: { value: SessionView; label: string; heading: string; empty: string }[] = [
+  { value: 'upcoming', label: 'Upcoming', heading: 'Upcoming sessions', empty: 'No upcoming sessions.' },
+  { value: 'live', label: 'Live now', heading: 'Sessions live now', empty: 'No session is live right now.' },
+  { value: 'past', label: 'Past', heading: 'Past sessions', empty: 'No past sessions yet.' },
 ];
 
 function SessionsList({ view, empty }: { view: SessionView; empty: string }) {
@@ -74,6 +74,8 @@ export function EventsRoute() {
         </TabsList>
         {VIEWS.map((item) => (
           <TabsContent key={item.value} value={item.value} className="pt-2">
+            {/* The cards' titles are h3: the panel's heading sits between them and the page's h1. */}
+            <h2 className="sr-only">{item.heading}</h2>
             <SessionsList view={item.value} empty={item.empty} />
           </TabsContent>
         ))}

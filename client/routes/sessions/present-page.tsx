@@ -141,9 +141,10 @@ function PresenterContent({ sessionId }: { sessionId: string }) {
   return (
     <>
       <LiveQueue groupId={query.data.groupId} />
-      <header className="absolute inset-x-[4vmin] top-[3vmin] truncate text-[clamp(0.875rem,0.8vw+0.8vh,1.75rem)] font-medium opacity-80">
+      {/* The session's title is the page's heading (a heading, not a header: no landmark in a browser source). */}
+      <h1 className="absolute inset-x-[4vmin] top-[3vmin] truncate text-[clamp(0.875rem,0.8vw+0.8vh,1.75rem)] font-medium opacity-80">
         {query.data.title}
-      </header>
+      </h1>
       <PresenterStage session={query.data} />
     </>
   );

@@ -28,7 +28,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   }
   if (!user) {
     return (
-      <div className="mx-auto max-w-lg p-4 sm:p-6">
+      <div className="mx-auto grid max-w-lg gap-4 p-4 sm:p-6">
+        <h1 className="text-2xl font-bold tracking-tight">Administration</h1>
         <Alert
           variant="info"
           title="Sign in to continue"
@@ -43,7 +44,8 @@ export function AdminGate({ children }: { children: ReactNode }) {
   }
   if (user.role !== 'admin') {
     return (
-      <div className="mx-auto max-w-lg p-4 sm:p-6">
+      <div className="mx-auto grid max-w-lg gap-4 p-4 sm:p-6">
+        <h1 className="text-2xl font-bold tracking-tight">Administration</h1>
         <Alert variant="error" title="Not allowed" description={NOT_ADMIN_TEXT} />
       </div>
     );

@@ -83,11 +83,14 @@ export function AnalyticsSkeleton() {
 
 /** A refusal or a failure of the analytics read, as a page: 401 and 403 say who may see them, 404 is gone. */
 function AnalyticsFailure({
+  heading,
   error,
   notFound,
   back,
   onRetry,
 }: {
+  /** The page's h1, also when it shows only why it cannot show the figures. */
+  heading: string;
   error: Error;
   notFound: { title: string; to: string; label: string };
   /** Where a person refused goes back to. */
@@ -120,7 +123,12 @@ function AnalyticsFailure({
   } else {
     content = <LoadError title="Analytics could not be loaded" error={error} onRetry={onRetry} />;
   }
-  return <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:px-6 sm:py-10">{content}</div>;
+  return (
+    <div className="mx-auto grid w-full max-w-4xl gap-4 px-4 py-6 sm:px-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight break-words">{heading}</h1>
+      {content}
+    </div>
+  );
 }
 
 /** A session's analytics page: figures, viewers over time, top questions and the CSV. */
@@ -131,6 +139,7 @@ export function SessionAnalytics({ sessionId }: { sessionId: string }) {
   if (query.isError) {
     return (
       <AnalyticsFailure
+        heading="Session analytics"
         error={query.error}
         notFound={{ title: 'This session does not exist', to: paths.events(), label: 'See all events' }}
         back={{ to: paths.session(sessionId), label: 'Back to the session' }}
@@ -180,7 +189,7 @@ export function SessionAnalytics({ sessionId }: { sessionId: string }) {
       <p className="text-sm">
         <Link
           to={paths.groupAnalytics(session.group.slug)}
-          className="font-medium text-primary underline-offset-4 hover:underline"
+          className="font-medium text-link underline-offset-4 hover:underline"
         >
           Analytics of all of {session.group.name}
         </Link>
@@ -197,6 +206,7 @@ export function GroupAnalytics({ group }: { group: { id: string; slug: string; n
   if (query.isError) {
     return (
       <AnalyticsFailure
+        heading={`Analytics · ${group.name}`}
         error={query.error}
         notFound={{ title: 'This group does not exist', to: paths.groups(), label: 'See all groups' }}
         back={{ to: paths.group(group.slug), label: 'Back to the group' }}

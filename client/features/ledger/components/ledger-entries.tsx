@@ -77,7 +77,7 @@ function Entry({ entry, groupSlug, showSession }: { entry: LedgerEntry; groupSlu
           </time>
           {entry.question.isVisible ? (
             <Link
-              className="font-medium text-primary underline-offset-4 hover:underline"
+              className="font-medium text-link underline-offset-4 hover:underline"
               to={paths.question(groupSlug, entry.question.id)}
             >
               Open the question
@@ -87,7 +87,7 @@ function Entry({ entry, groupSlug, showSession }: { entry: LedgerEntry; groupSlu
           )}
           {showSession && entry.sessionId ? (
             <Link
-              className="font-medium text-primary underline-offset-4 hover:underline"
+              className="font-medium text-link underline-offset-4 hover:underline"
               to={paths.sessionLedger(entry.sessionId)}
             >
               Its session’s ledger

@@ -44,6 +44,8 @@ export function GroupSessionsPanel({ groupId, isHost }: { groupId: string; isHos
   const sessions = query.data?.sessions ?? [];
   return (
     <div className="grid gap-4">
+      {/* The cards' titles are h3: the tab's panel names the level between them and the page's h1. */}
+      <h2 className="sr-only">Sessions</h2>
       {isHost ? (
         <div className="flex justify-end">
           <ScheduleSessionButton groupId={groupId} />
