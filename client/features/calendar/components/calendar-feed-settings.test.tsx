@@ -12,7 +12,7 @@ const FEED = '/api/me/calendar-feed';
 const urlOf = (n: number) => `https://townhall.example/calendar/${String(n).repeat(43).slice(0, 43)}.ics`;
 
 /** A server holding one person's feed: POST makes a new address each time, DELETE clears it. */
-function stubServer(options: { failFirstRead?: boolean } = {}) {
+function stubServer(options: { failFirstRead?: boolean; refuseFirstPost?: boolean } = {}) {
   let url: string | null = null;
   let made = 0;
   let reads = 0;
@@ -29,7 +29,11 @@ function stubServer(options: { failFirstRead?: boolean } = {}) {
         return json({ url, createdAt: url ? '2026-11-27T14:00:00.000Z' : null });
       }
       if (method === 'POST') {
-        made += 1;
+        if (options.refuseFirstPost && made === 0) {
+          made = -1;
+          return apiError(429, 'rate_limited', 'Too many new calendar links. Please try again in 5 minutes.');
+        }
+        made = Math.max(made, 0) + 1;
         url = urlOf(made);
         return json({ url, createdAt: '2026-11-27T14:00:00.000Z' });
       }
@@ -132,6 +136,20 @@ describe('the Calendar section of the account settings', () => {
     expect(within(region).getByText('The database is away.')).toBeInTheDocument();
     await user.click(within(region).getByRole('button', { name: 'Try again' }));
     expect(await within(region).findByRole('button', { name: TEXTS.getLink })).toBeInTheDocument();
+  });
+
+  it('says why a link could not be made, and makes one on the next try', async () => {
+    stubServer({ refuseFirstPost: true });
+    const user = userEvent.setup();
+    renderApp('/settings/account');
+    const region = await section();
+    await user.click(await within(region).findByRole('button', { name: TEXTS.getLink }));
+    const alert = await within(region).findByRole('alert');
+    expect(alert).toHaveTextContent(TEXTS.failed);
+    expect(alert).toHaveTextContent('Too many new calendar links. Please try again in 5 minutes.');
+    await user.click(within(region).getByRole('button', { name: TEXTS.getLink }));
+    expect(await within(region).findByRole('textbox', { name: TEXTS.field })).toHaveValue(urlOf(1));
+    expect(within(region).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says so while it loads', async () => {

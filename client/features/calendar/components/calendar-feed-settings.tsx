@@ -78,13 +78,9 @@ export function CalendarFeedSettings() {
     }
   }, [focusNext, url]);
 
-  async function handleGetLink() {
-    try {
-      await rotate.mutateAsync();
-      setFocusNext('field');
-    } catch (error) {
-      toast.error(CALENDAR_FEED_TEXTS.failed, { description: (error as Error).message });
-    }
+  function handleGetLink() {
+    // a failure shows under the button (rotate.isError)
+    rotate.mutate(undefined, { onSuccess: () => setFocusNext('field') });
   }
 
   async function handleReset() {
@@ -140,7 +136,7 @@ export function CalendarFeedSettings() {
       ) : url === null ? (
         <div className="grid justify-items-start gap-2">
           <p className="text-sm text-muted-foreground">{CALENDAR_FEED_TEXTS.emptyHint}</p>
-          <Button ref={getLinkRef} isLoading={rotate.isPending} onClick={() => void handleGetLink()}>
+          <Button ref={getLinkRef} isLoading={rotate.isPending} onClick={handleGetLink}>
             <Link2 aria-hidden />
             {CALENDAR_FEED_TEXTS.getLink}
           </Button>
