@@ -353,6 +353,8 @@ describe('oEmbed', () => {
       `${ORIGIN}/blog/introducing-townhall`,
       `https://elsewhere.example/group/${slug}/question/${id}`,
       `${ORIGIN}/group/%E0%A4%A/question/${id}`,
+      `${ORIGIN}/group/a%00b/question/${id}`,
+      `${ORIGIN}/group/${slug}%07/question/${id}`,
     ]) {
       const response = await oembed({ url });
       expect(response.statusCode, url).toBe(404);

@@ -95,6 +95,8 @@ export function oembedTarget(url: URL, publicUrl: string): Target | null {
   } catch {
     return null;
   }
+  // a control character names nothing (and PostgreSQL refuses a NUL)
+  if (parts.some((part) => /\p{Cc}/u.test(part))) return null;
   const [first, second = '', third, fourth = ''] = parts;
   if (parts.length === 2 && first?.toLowerCase() === 'event' && isUuid(second)) return { kind: 'session', id: second };
   if (parts.length === 4 && first?.toLowerCase() === 'group' && third?.toLowerCase() === 'question' && isUuid(fourth)) {
