@@ -297,7 +297,7 @@ export function completeDocument(input: { openapiObject: unknown }): Document {
     operation.operationId = (counts.get(id) ?? 0) > 1 ? derivedOperationId(method, path, true) : id;
   }
 
-  for (const { operation } of operations) {
+  for (const { path, operation } of operations) {
     const freeForm = operation['x-free-form-query'];
     if (isObject(freeForm)) {
       delete operation['x-free-form-query'];
@@ -320,8 +320,15 @@ export function completeDocument(input: { openapiObject: unknown }): Document {
         parameter.example = exampleOf(parameter.schema, String(parameter.name), resolve);
       }
     }
+    // a body is named after what the path holds (`POST /api/groups` sends a group), so its fields read right
+    const bodyName = path
+      .split('/')
+      .filter((segment) => segment && !segment.startsWith('{'))
+      .at(-1);
     for (const media of Object.values(operation.requestBody?.content ?? {})) {
-      if (!('example' in media) && !('examples' in media)) media.example = exampleOf(media.schema, undefined, resolve);
+      if (!('example' in media) && !('examples' in media)) {
+        media.example = exampleOf(media.schema, bodyName && singular(bodyName), resolve);
+      }
     }
     for (const [status, response] of Object.entries(operation.responses ?? {})) {
       if (response.description === 'Default Response' || !response.description) {

@@ -277,7 +277,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['accounts'],
         params: z.strictObject({ userId: z.string().min(1).max(100) }),
         // Checked by the use case, which answers the spec's own message for bad data.
-        body: z.unknown().describe('Some of the nine e-mail flags, each a boolean'),
+        body: z
+          .unknown()
+          .describe('Some of the nine e-mail flags, each a boolean')
+          .meta({ examples: [{ weeklyDigest: true, productUpdates: false }] }),
         response: {
           200: z.object({ emailSettings: EmailSettingsSchema }),
           400: ErrorResponseSchema,

@@ -88,7 +88,10 @@ export function profileRoutes(mailer: NewFollowersMailer): FastifyPluginAsyncZod
           tags: ['profiles'],
           params: UserParamsSchema,
           // Checked by the use case, which answers the spec's own messages for bad data.
-          body: z.unknown().describe('Any of name, username, quote, profileImageURL (see ProfileUpdateInputSchema)'),
+          body: z
+            .unknown()
+            .describe('Any of name, username, quote, profileImageURL (see ProfileUpdateInputSchema)')
+            .meta({ examples: [{ name: 'Ada Lovelace', quote: 'Look at the data before you chart it.' }] }),
           response: { 200: ProfileUpdateResponseSchema, ...errors },
         },
       },
