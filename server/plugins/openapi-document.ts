@@ -174,9 +174,9 @@ export function transformRoute(input: Parameters<typeof jsonSchemaTransform>[0] 
 
   const response: JsonSchema = { ...(isObject(schema.response) ? schema.response : {}) };
   schema.security ??= '401' in response ? SECURITY.signedIn : SECURITY.optional;
-  const isSignInNeeded = (schema.security as Record<string, unknown>[]).every(
-    (requirement) => SESSION_COOKIE_SCHEME in requirement,
-  );
+  const requirements = schema.security as Record<string, unknown>[];
+  const isSignInNeeded =
+    requirements.length > 0 && requirements.every((requirement) => SESSION_COOKIE_SCHEME in requirement);
 
   const add = (status: number) => {
     if (!(String(status) in response)) response[status] = structuredClone(errorJsonSchema);
