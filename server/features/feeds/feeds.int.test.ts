@@ -365,9 +365,11 @@ describe('oEmbed', () => {
   });
 
   it('answers 501 for XML, 400 for a bad url or size, with a sentence', async () => {
-    const xml = await oembed({ url: `${ORIGIN}/event/${crypto.randomUUID()}`, format: 'xml' });
-    expect(xml.statusCode).toBe(501);
-    expect(xml.json().error.message).toBe('Only format=json is available: Townhall does not answer oEmbed in XML.');
+    for (const format of ['xml', 'XML']) {
+      const xml = await oembed({ url: `${ORIGIN}/event/${crypto.randomUUID()}`, format });
+      expect(xml.statusCode).toBe(501);
+      expect(xml.json().error.message).toBe('Only format=json is available: Townhall does not answer oEmbed in XML.');
+    }
     for (const query of [
       { url: 'not a url' },
       { url: 'javascript:alert(1)' },
@@ -375,6 +377,7 @@ describe('oEmbed', () => {
       {},
       { url: `${ORIGIN}/`, maxwidth: 'wide' },
       { url: `${ORIGIN}/`, maxheight: '-1' },
+      { url: `${ORIGIN}/`, format: 'yaml' },
     ] as Record<string, string>[]) {
       const response = await oembed(query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);

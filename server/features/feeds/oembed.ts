@@ -12,6 +12,7 @@ export const OEMBED_MESSAGES = {
   badUrl: 'The url parameter must be a full http(s) address of a Townhall page, such as a question or a session.',
   notFound: 'Townhall has no question or session at this address that can be embedded.',
   onlyJson: 'Only format=json is available: Townhall does not answer oEmbed in XML.',
+  badFormat: 'The format must be json (or left out): oEmbed has no other format.',
 } as const;
 
 /** GET /api/oembed's query (oEmbed 1.0, section 2.2): unknown parameters are ignored, as consumers send some. */
@@ -26,7 +27,7 @@ export const OembedQuerySchema = z.object({
     .string()
     .max(20)
     .optional()
-    .describe('`json` (the default); any other format answers 501')
+    .describe('`json` (the default); `xml` answers 501, as Townhall serves JSON only')
     .meta({ examples: ['json'] }),
   maxwidth: z.coerce
     .number()

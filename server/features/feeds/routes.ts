@@ -127,8 +127,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'oEmbed 1.0, type `link` (Townhall pages are not embedded in frames). Shared question and session pages ' +
           'name this endpoint in a `<link rel="alternate" type="application/json+oembed">`. A question not everyone ' +
-          'may see (pending or hidden), an unknown page or another site’s address: 404. `format` other than `json`: ' +
-          '501. The thumbnail fits `maxwidth` and `maxheight`, or is left out when none does.',
+          'may see (pending or hidden), an unknown page or another site’s address: 404. `format=xml`: 501 (only JSON ' +
+          'is served); another format: 400. The thumbnail fits `maxwidth` and `maxheight`, or is left out when none does.',
         tags: TAGS,
         security: [],
         querystring: OembedQuerySchema,
@@ -138,8 +138,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { url, format, maxwidth, maxheight } = request.query;
-      if (format !== undefined && format !== 'json') {
-        throw new AppError(501, 'not_implemented', OEMBED_MESSAGES.onlyJson);
+      // oEmbed's two formats: XML is the one a provider may decline (501); anything else is no format
+      if (format?.toLowerCase() === 'xml') throw new AppError(501, 'not_implemented', OEMBED_MESSAGES.onlyJson);
+      if (format !== undefined && format.toLowerCase() !== 'json') {
+        throw badRequest(OEMBED_MESSAGES.badFormat, { 'querystring.format': OEMBED_MESSAGES.badFormat });
       }
       const parsed = URL.canParse(url) ? new URL(url) : null;
       if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
