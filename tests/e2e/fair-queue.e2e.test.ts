@@ -30,11 +30,7 @@ describe('the fair queue', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create group' }).click();
     await page.waitForURL(`${baseUrl}/group/${slug}`);
-    const { group } = await apiCall<{ group: QueueGroup }>(
-      hostSide.context.request,
-      'GET',
-      `/api/group-slugs/${slug}`,
-    );
+    const { group } = await apiCall<{ group: QueueGroup }>(hostSide.context.request, 'GET', `/api/group-slugs/${slug}`);
     expect(group).toMatchObject({ openQuestionCap: 1, freshOrder: true });
 
     // the edit page shows what was saved
