@@ -433,10 +433,10 @@ describe('profile links: server-rendered pages', () => {
     }
   });
 
-  it('leaves og:image out without a picture, and describes a person without a quote', async () => {
+  it("gives a person without a picture the site's preview picture, and describes a person without a quote", async () => {
     const person = await signUp(app);
     const html = (await app.inject({ url: `/${person.username}` })).body;
-    expect(html).not.toContain('og:image');
+    expect(html).toContain('<meta property="og:image" content="http://townhall.test/og-image.png" />');
     expect(html).toContain(`content="${person.username} (@${person.username}) on Townhall."`);
   });
 
