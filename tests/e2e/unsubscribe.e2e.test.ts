@@ -113,6 +113,19 @@ describe("the weekly digest: its schedule, and an administrator's preview", () =
     expect(await schedule.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await accessibilityViolations(page)).toEqual([]);
+
+    // a browser in another time zone is offered its own, never switched to it silently
+    const devtools = await reader.context.newCDPSession(page);
+    await devtools.send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Tokyo' });
+    await page.reload();
+    const useMine = schedule.getByRole('button', { name: 'Use my time zone (Asia/Tokyo)' });
+    await useMine.waitFor();
+    expect(await schedule.getByLabel('Time zone').inputValue()).toBe('Europe/Paris');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await useMine.click();
+    await page.getByText('Your weekly digest comes on Fridays at 18:00 (Asia/Tokyo).').waitFor();
+    expect(await schedule.getByLabel('Time zone').inputValue()).toBe('Asia/Tokyo');
+    expect(await useMine.count()).toBe(0);
   });
 
   it('an administrator sends themselves a digest preview from /admin/mail', async () => {
