@@ -28,8 +28,6 @@ const TEXT = 'text/plain; charset=utf-8';
 const error = ErrorResponseSchema;
 const notModified = z.null().describe('Not modified: the ETag in If-None-Match is the current one');
 const XML = 'application/xml; charset=utf-8';
-/** How long a process keeps the sitemap index it built. */
-const INDEX_KEPT_MS = 60_000;
 
 /** A text response as the OpenAPI document describes it (these routes are hidden from it, but say what they send). */
 const textResponse = (mediaType: string, description: string) => ({
@@ -67,7 +65,7 @@ const SitemapFileParamsSchema = z.object({
     .string()
     .max(80)
     .describe(
-      '`pages.xml`, `groups.xml`, `sessions.xml` or `questions.xml`, or one of these with the first id of a later file',
+      '`pages.xml`; `groups.xml`, `sessions.xml` or `questions.xml`, or one of these for the ids that begin with some hex digits (`questions-3f.xml`)',
     ),
 });
 
@@ -80,15 +78,6 @@ export const crawlerRoutes: FastifyPluginAsyncZod<CrawlerRoutesOptions> = async 
   const { sitemapPageSize: pageSize } = options;
   const robots = robotsTxt(publicUrl);
   const sitemapReads = perAddress(CRAWLER_RATE_RULES.sitemapReadsPerAddress);
-  // The index walks every visible row once; what it lists changes slowly (a file's content is
-  // read fresh each time), so one process builds it at most once a minute.
-  let index: { body: string; until: number } | undefined;
-  const indexBody = async () => {
-    if (index && index.until > Date.now()) return index.body;
-    const files = await sitemapIndex({ db: app.db, content: app.siteContent, pageSize });
-    index = { body: sitemapIndexXml(files, publicUrl), until: Date.now() + INDEX_KEPT_MS };
-    return index.body;
-  };
 
   app.get(
     '/robots.txt',
@@ -108,12 +97,15 @@ export const crawlerRoutes: FastifyPluginAsyncZod<CrawlerRoutesOptions> = async 
       schema: {
         hide: true,
         summary:
-          'The sitemap index: the site pages, then the groups, sessions and questions in files of at most 5,000 URLs',
+          'The sitemap index: the site pages, then the groups, sessions and questions in files of about 5,000 URLs',
         response: { 200: textResponse(XML, 'A sitemap index'), 304: notModified, 429: error },
       },
       config: sitemapReads,
     },
-    async (request, reply) => sendText(request, reply, { body: await indexBody(), type: XML, maxAgeSeconds: 900 }),
+    async (request, reply) => {
+      const files = await sitemapIndex({ db: app.db, content: app.siteContent, pageSize });
+      return sendText(request, reply, { body: sitemapIndexXml(files, publicUrl), type: XML, maxAgeSeconds: 900 });
+    },
   );
 
   app.get(
@@ -141,7 +133,7 @@ export const crawlerRoutes: FastifyPluginAsyncZod<CrawlerRoutesOptions> = async 
       } else {
         const name = parseSitemapName(file);
         if (!name) throw notFound('There is no sitemap file of this name. /sitemap.xml lists them.');
-        urls = await sitemapUrlsOf({ db: app.db, ...name, pageSize, publicUrl });
+        urls = await sitemapUrlsOf({ db: app.db, ...name, publicUrl });
       }
       return sendText(request, reply, { body: urlsetXml(urls), type: XML, maxAgeSeconds: 900 });
     },
