@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/app.ts';
-import { signUp, uniqueSuffix, type TestPerson } from '../../test/factories.ts';
+import { patchProfile, signUp, uniqueSuffix, type TestPerson } from '../../test/factories.ts';
 
 // Pages a search engine must drop: an address that names nothing answers 404 with noindex and
 // the app's not-found page (the built client's index.html); what exists answers 200.
@@ -55,6 +55,17 @@ describe("a person's followers and following", () => {
       expect(response.statusCode, list).toBe(200);
       expect(response.body).not.toContain(NOINDEX);
     }
+  });
+
+  it("moves the lists of a former handle to the current one's", async () => {
+    const renamed = await signUp(app, 'nfr');
+    const former = renamed.username;
+    const current = `now_${uniqueSuffix()}`.slice(0, 30);
+    const response = await patchProfile(app, renamed, renamed.id, { username: current });
+    expect(response.statusCode, response.body).toBe(200);
+    const moved = await page(`/${former}/followers?tab=1`);
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/${current}/followers?tab=1`);
   });
 
   it('answers the lists of nobody, and of a reserved word, with 404 and noindex', async () => {
