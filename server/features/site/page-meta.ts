@@ -33,7 +33,6 @@ export function sitePage(content: SiteContent, pathname: string, publicUrl: stri
       type: 'article',
       extra: { 'article:published_time': post.date, 'article:author': post.author },
       alternates: [{ type: 'application/atom+xml', href: `${publicUrl}/blog.atom`, title: 'Townhall blog' }],
-      alternates: [{ type: 'application/atom+xml', href: `${publicUrl}/blog.atom`, title: 'Townhall blog' }],
     });
     const body = buildBody({ title: post.title, byline: `${post.date} · ${post.author}`, html: post.html });
     return { kind: 'page', head, body };
