@@ -34,6 +34,7 @@ const NotificationBell = lazy(async () => ({
   default: (await import('#client/features/notifications/components/notification-bell.tsx')).NotificationBell,
 }));
 import { NAV_SECTIONS } from './nav-sections.ts';
+import { useRouteFocus } from './route-focus.ts';
 import { SignInModalProvider, useSignInModal } from '../../features/accounts/components/sign-in-modal.tsx';
 import { SiteSearch } from './site-search.tsx';
 import { TopNav } from './top-nav.tsx';
@@ -146,6 +147,8 @@ const MobileNav = lazy(async () => ({ default: (await import('./mobile-nav.tsx')
 
 function ShellFrame() {
   const sidebar = useSidebar();
+  // A new page takes focus to its heading, so keyboard and screen-reader users start there.
+  useRouteFocus('main');
   // Stays true once opened, so the sheet can play its closing animation.
   const [hasOpenedMobileNav, setHasOpenedMobileNav] = useState(false);
   if (sidebar.isMobileOpen && !hasOpenedMobileNav) setHasOpenedMobileNav(true);

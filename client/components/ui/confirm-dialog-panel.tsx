@@ -5,6 +5,7 @@ import { flushSync } from 'react-dom';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { dialogPanelClassName, overlayClassName } from '#client/components/ui/dialog.tsx';
+import { focusFirstConnected, focusTargetsAround, rescueFocusFrom } from '#client/components/ui/focus-rescue.ts';
 import { cn } from '#client/lib/cn.ts';
 import { CONFIRM_DIALOG_TEXTS } from '#shared/constants/ui.ts';
 
@@ -38,6 +39,10 @@ export function ConfirmDialogPanel({
   const [uncontrolledOpen, setUncontrolledOpen] = useState(defaultOpen);
   const [isBusy, setIsBusy] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  // What opened the dialog, and where focus goes instead if a confirmed action removes it.
+  const openerRef = useRef<Element | null>(null);
+  const rescueRef = useRef<HTMLElement[] | null>(null);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   const isOpen = open ?? uncontrolledOpen;
   const { icon: Icon, iconClassName, buttonVariant } = VARIANTS[variant];
 
@@ -50,6 +55,9 @@ export function ConfirmDialogPanel({
 
   async function handleConfirm() {
     setIsBusy(true);
+    // read now, while the item the action may delete is still on the page
+    openerRef.current ??= triggerRef.current;
+    rescueRef.current = focusTargetsAround(openerRef.current);
     try {
       await onConfirm();
     } catch (error) {
@@ -59,6 +67,7 @@ export function ConfirmDialogPanel({
       // Disabling the focused button sent focus to <body>; re-enable it now and put focus back on it.
       flushSync(() => setIsBusy(false));
       confirmRef.current?.focus();
+      rescueRef.current = null;
       return;
     }
     setIsBusy(false);
@@ -68,7 +77,11 @@ export function ConfirmDialogPanel({
 
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={setOpen}>
-      {trigger ? <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger> : null}
+      {trigger ? (
+        <AlertDialog.Trigger asChild ref={triggerRef}>
+          {trigger}
+        </AlertDialog.Trigger>
+      ) : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClassName} />
         <AlertDialog.Content
@@ -78,6 +91,24 @@ export function ConfirmDialogPanel({
           className={dialogPanelClassName}
           onEscapeKeyDown={(event) => {
             if (isBusy) event.preventDefault();
+          }}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement;
+            if (active && active !== document.body) openerRef.current = active;
+          }}
+          onCloseAutoFocus={(event) => {
+            // Radix gives focus back to the trigger; after a delete the trigger may be gone, at
+            // once or when the list is read again: then the next item (or the list's heading) takes it.
+            const targets = rescueRef.current;
+            rescueRef.current = null;
+            if (!targets) return;
+            const opener = openerRef.current;
+            if (opener && !opener.isConnected) {
+              event.preventDefault();
+              focusFirstConnected(targets);
+            } else {
+              rescueFocusFrom(opener, targets);
+            }
           }}
           // Without a description radix would point aria-describedby at nothing.
           {...(description ? {} : { 'aria-describedby': undefined })}

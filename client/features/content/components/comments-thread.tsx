@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -89,6 +89,7 @@ export function CommentsThread({ parentType, parentId }: { parentType: CommentPa
       <TextComposer
         label="Write a comment"
         submitLabel="Comment"
+        sentMessage="Comment posted."
         maxLength={CONTENT_LIMITS.commentBodyMax}
         rows={2}
         onSubmit={send}
@@ -109,7 +110,15 @@ function CommentItem({
   canReply: boolean;
 }) {
   const gate = useGroupGate();
-  const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
+  const [mode, setModeState] = useState<'view' | 'edit' | 'reply'>('view');
+  const replyButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Closing the reply or edit field gives focus back to the button that opened it (not <body>).
+  const setMode = (next: 'view' | 'edit' | 'reply') => {
+    const opener = mode === 'reply' ? replyButton : mode === 'edit' ? editButton : null;
+    setModeState(next);
+    if (next === 'view' && opener) requestAnimationFrame(() => opener.current?.focus());
+  };
   const create = useCreateComment(parentType, parentId);
   const update = useUpdateComment();
   const remove = useDeleteComment(parentType, parentId);
@@ -145,6 +154,7 @@ function CommentItem({
         />
         {canReply ? (
           <Button
+            ref={replyButton}
             variant="ghost"
             size="sm"
             aria-expanded={mode === 'reply'}
@@ -154,7 +164,7 @@ function CommentItem({
           </Button>
         ) : null}
         {comment.permissions.canEdit && mode === 'view' ? (
-          <Button variant="ghost" size="sm" onClick={() => setMode('edit')}>
+          <Button ref={editButton} variant="ghost" size="sm" onClick={() => setMode('edit')}>
             Edit
           </Button>
         ) : null}

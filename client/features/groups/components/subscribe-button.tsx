@@ -24,23 +24,17 @@ export function SubscribeButton({ groupId, access }: { groupId: string; access: 
       </Button>
     );
   }
-  if (access?.isSubscribed) {
+  if (access?.isSubscribed || access?.canSubscribe) {
+    const isSubscribed = access.isSubscribed;
+    // One button that changes its words, not two: the one a keyboard user pressed keeps the focus.
     return (
       <Button
-        variant="outline"
+        variant={isSubscribed ? 'outline' : 'default'}
         isLoading={subscription.isPending}
-        onClick={() => subscription.mutate({ groupId, subscribe: false })}
+        onClick={() => subscription.mutate({ groupId, subscribe: !isSubscribed })}
       >
-        {subscription.isPending ? null : <BellRing aria-hidden />}
-        Unsubscribe
-      </Button>
-    );
-  }
-  if (access?.canSubscribe) {
-    return (
-      <Button isLoading={subscription.isPending} onClick={() => subscription.mutate({ groupId, subscribe: true })}>
-        {subscription.isPending ? null : <BellPlus aria-hidden />}
-        Subscribe
+        {subscription.isPending ? null : isSubscribed ? <BellRing aria-hidden /> : <BellPlus aria-hidden />}
+        {isSubscribed ? 'Unsubscribe' : 'Subscribe'}
       </Button>
     );
   }

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
+import { focusFirstConnected, focusTargetsAround } from '#client/components/ui/focus-rescue.ts';
 import { toast } from '#client/components/ui/toast.ts';
 import { TextComposer } from '#client/features/content/components/text-composer.tsx';
 import { useAnswerQuestion } from '#client/features/questions/api/answer-question.ts';
@@ -10,7 +11,38 @@ import { useModerateQuestion, type QuestionModeration } from '#client/features/q
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 
+import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
+
 import { reportFailure } from './report-failure.ts';
+
+/**
+ * Read when a moderation starts from the keyboard: once it is done, the card may be drawn again
+ * elsewhere (a pinned question moves to the top, an answered one leaves the Open list), which
+ * drops focus to <body>. Then focus goes to the same button of the card, or the card, or (when
+ * the card left the list) to the next question or the list's heading.
+ */
+function focusKeeper(questionId: string): () => void {
+  const active = document.activeElement;
+  const card = active instanceof HTMLElement ? active.closest(`#${CSS.escape(questionElementId(questionId))}`) : null;
+  if (!card || !(active instanceof HTMLElement)) return () => undefined;
+  const action = active.dataset.action;
+  const around = focusTargetsAround(card);
+  return () => {
+    // Watched for a few seconds: the lists draw the change when they are read again.
+    const place = () => {
+      const now = document.activeElement;
+      if (now && now !== document.body && now.isConnected) return;
+      const drawn = document.getElementById(questionElementId(questionId));
+      const target = (action ? drawn?.querySelector<HTMLElement>(`[data-action="${action}"]`) : null) ?? drawn;
+      if (target) target.focus();
+      else focusFirstConnected(around);
+    };
+    const observer = new MutationObserver(place);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.setTimeout(() => observer.disconnect(), 3_000);
+    place();
+  };
+}
 
 /** What a card shows below its text: itself, or the author's or the host's composer, or the hide picker. */
 export type CardMode = 'view' | 'edit' | 'answer' | 'hide';
@@ -34,10 +66,15 @@ export function HostQuestionActions({
   hideButton: RefObject<HTMLButtonElement | null>;
 }) {
   const moderate = useModerateQuestion();
-  const moderateWith = (changes: QuestionModeration, failure: string) =>
-    void moderate.mutateAsync({ questionId: question.id, changes }).catch((error: Error) => {
-      toast.error(failure, { description: error.message });
-    });
+  const moderateWith = (changes: QuestionModeration, failure: string) => {
+    const keep = focusKeeper(question.id);
+    void moderate
+      .mutateAsync({ questionId: question.id, changes })
+      .then(keep)
+      .catch((error: Error) => {
+        toast.error(failure, { description: error.message });
+      });
+  };
 
   return (
     <>
