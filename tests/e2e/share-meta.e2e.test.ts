@@ -99,7 +99,7 @@ describe('shared pages in the browser', () => {
     await apiCall(host.context.request, 'POST', `/api/groups/${group.id}/posts`, { body: 'First kiln load' }, 201);
     const { page, context } = host;
     await page.goto(`${baseUrl}/group/${group.slug}`);
-    const feeds = page.getByRole('list', { name: 'News feeds (Atom)' });
+    const feeds = page.getByRole('list', { name: 'Atom feeds:' });
     const postsFeed = feeds.getByRole('link', { name: 'Posts feed' });
     await postsFeed.waitFor();
     await expect.poll(() => feeds.getByRole('link').count()).toBe(2);

@@ -6,7 +6,7 @@ import { BLOG_FEEDS, FeedLinks, groupFeeds } from './feed-links.tsx';
 describe('FeedLinks', () => {
   it("links an AMA group's posts and answers feeds by name, as Atom", () => {
     render(<FeedLinks feeds={groupFeeds({ slug: 'wood & co', ama: true })} />);
-    const list = screen.getByRole('list', { name: 'News feeds (Atom)' });
+    const list = screen.getByRole('list', { name: 'Atom feeds:' });
     const links = within(list).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href'), link.getAttribute('type')])).toEqual([
       ['Posts feed', '/group/wood%20%26%20co/posts.atom', 'application/atom+xml'],

@@ -1,4 +1,4 @@
-import { Rss } from 'lucide-react';
+import { useId } from 'react';
 
 /** One news feed of a page: where it is and what it holds. */
 export type FeedLink = { href: string; label: string };
@@ -22,10 +22,14 @@ const LINK =
  * page's <head> names the same feeds for readers that find them themselves.
  */
 export function FeedLinks({ feeds, className = '' }: { feeds: FeedLink[]; className?: string }) {
+  // no icon: the group page's first load has a budget, and words say it as well
+  const labelId = useId();
   return (
-    <div className={`mt-3 flex flex-wrap items-center justify-center gap-x-2 text-sm sm:justify-start ${className}`}>
-      <Rss aria-hidden className="size-4 text-muted-foreground" />
-      <ul aria-label="News feeds (Atom)" className="flex flex-wrap gap-x-4 gap-y-1">
+    <div className={`mt-3 flex flex-wrap items-center justify-center gap-x-3 text-sm sm:justify-start ${className}`}>
+      <span id={labelId} className="text-muted-foreground">
+        Atom feeds:
+      </span>
+      <ul aria-labelledby={labelId} className="flex flex-wrap gap-x-4 gap-y-1">
         {feeds.map((feed) => (
           <li key={feed.href}>
             <a href={feed.href} type="application/atom+xml" className={LINK}>
