@@ -13,6 +13,7 @@ import { PAGE_ROUTES } from '#shared/lib/page-routes.ts';
 import { buildApp } from './app.ts';
 import { runMigrations } from './db/migrate.ts';
 import { JOBS_SCHEMA } from './features/mail/mail-queue.ts';
+import { createUnsubscribeToken } from './features/mail/unsubscribe-token.ts';
 import { testConfig, testMailOptions } from './test/app.ts';
 import { PrivatePostgres } from './test/private-postgres.ts';
 import { registeredRoutes } from './test/route-list.ts';
@@ -26,6 +27,7 @@ import {
   signUp,
   someAddress,
   type TestPerson,
+  uniqueSuffix,
 } from './test/factories.ts';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,6 +48,7 @@ const NOT_ANONYMOUS: Record<string, string> = {
   '/api/me/subscriptions': 'signed in only',
   '/api/notifications': 'signed in only',
   '/api/notifications/unread-count': 'signed in only',
+  '/api/me/calendar-feed': 'signed in only',
 };
 const isAdminRoute = (url: string) => url.startsWith('/api/admin/');
 
@@ -232,7 +235,9 @@ describe('anonymous reads', () => {
     api('/api/pages/:name', '/api/pages/about');
     api('/api/creators', '/api/creators');
     for (const sort of ['newest', 'popular']) api('/api/groups', `/api/groups?sort=${sort}`);
-    api('/api/groups/by-slug/:slug', `/api/groups/by-slug/${q(group.slug)}`);
+    api('/api/group-slugs/:slug', `/api/group-slugs/${q(group.slug)}`);
+    // the old path of a group by its slug moves to the new one
+    api('/api/groups/by-slug/:slug', `/api/groups/by-slug/${q(group.slug)}`, 308);
     api('/api/groups/:groupId/access', `/api/groups/${group.id}/access`);
     api('/api/groups/:groupId/members', `/api/groups/${group.id}/members`);
     api('/api/groups/:groupId/subscribers', `/api/groups/${group.id}/subscribers`);
@@ -290,6 +295,44 @@ describe('anonymous reads', () => {
       api('/api/search', `/api/search?type=${type}&q=${q(type === 'people' ? 'rh' : 'reads')}`);
     }
     api('/api/search', '/api/search?type=people&q=');
+
+    // oEmbed of a question and a session; the Atom feeds (outside /api)
+    const pageUrl = (pagePath: string) => q(`${app.config.publicUrl}${pagePath}`);
+    api('/api/oembed', `/api/oembed?url=${pageUrl(`/group/${group.slug}/question/${question.id}`)}&format=json`);
+    api('/api/oembed', `/api/oembed?url=${pageUrl(`/event/${session.id}`)}&maxwidth=600`);
+    reads.push({ url: `/group/${q(group.slug)}/posts.atom`, status: 200 });
+    reads.push({ url: `/group/${q(group.slug)}/answers.atom`, status: 200 });
+    reads.push({ url: '/blog.atom', status: 200 });
+
+    // calendar feeds: a group's, and a person's private one read as a calendar app reads it (no cookie)
+    const feed = await call(app, fan, 'POST', '/api/me/calendar-feed');
+    expect(feed.statusCode, feed.body).toBe(200);
+    const feedPath = new URL((feed.json() as { url: string }).url).pathname;
+    reads.push({ url: `/group/${q(group.slug)}/calendar.ics`, status: 200 });
+    reads.push({ url: feedPath, status: 200 });
+    reads.push({ url: `/calendar/${'A'.repeat(43)}.ics`, status: 404 });
+
+    // the page of an e-mail's unsubscribe link: it names what would stop and changes nothing
+    const unsubscribeToken = createUnsubscribeToken({
+      userId: fan.id,
+      category: 'newAnswers',
+      secret: app.config.sessionSecret ?? '',
+    });
+    api('/api/mail/unsubscribe', `/api/mail/unsubscribe?token=${q(unsubscribeToken)}`);
+    api('/api/mail/unsubscribe', '/api/mail/unsubscribe?token=u1.forged.link', 404);
+    // the digest schedule is the signed-in person's: refused, and nothing written
+    api('/api/me/digest-schedule', '/api/me/digest-schedule', 401);
+
+    // what search engines and browsers read at the site's root
+    reads.push({ url: '/robots.txt', status: 200 });
+    reads.push({ url: '/sitemap.xml', status: 200 });
+    for (const file of ['pages', 'groups', 'sessions', 'questions']) {
+      reads.push({ url: `/sitemaps/${file}.xml`, status: 200 });
+    }
+    reads.push({ url: '/.well-known/security.txt', status: 200 });
+    reads.push({ url: '/security.txt', status: 301 });
+    reads.push({ url: '/blog/no-such-post', status: 404 });
+    reads.push({ url: `/nobody_${uniqueSuffix()}/followers`, status: 404 });
   }, 120_000);
 
   afterAll(async () => {

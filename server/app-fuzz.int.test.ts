@@ -51,6 +51,10 @@ const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 const NOT_FUZZED: Record<string, string> = {
   'GET /api': 'a fixed redirect to the docs; reads no input',
   'GET /api/openapi.json': 'the document this test reads; reads no input',
+  'GET /api/groups/by-slug/{slug}':
+    'the old path of /api/group-slugs/{slug}: a 308 to it, hidden from the document; tested in server/openapi-tools.int.test.ts',
+  'GET /sitemaps/{file}':
+    'a sitemap file (hidden from the API document: not API); its names, 404s, escaping and contents are tested in server/features/crawlers/crawlers.int.test.ts',
   'GET /api/docs': 'Swagger UI static files (@fastify/swagger-ui); reads no input of ours',
   'GET /api/docs/': 'Swagger UI static files',
   'GET /api/docs/static/index.html': 'Swagger UI static files',
