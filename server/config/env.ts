@@ -41,6 +41,34 @@ const METRICS_PORT_MESSAGE = 'must be a port number from 1 to 65535';
 /** Google's issuer: ID tokens must carry exactly this `iss`. */
 export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 
+/**
+ * SECURITY_CONTACT: where to report a vulnerability, for security.txt's `Contact:` lines. One or
+ * more addresses separated by commas: `mailto:`, `https:` or `tel:` URIs, or bare e-mail
+ * addresses (sent as `mailto:`). Unset: the site's contact page.
+ */
+const SecurityContactSchema = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? [] : value.split(',').map((part) => part.trim())))
+  .pipe(
+    z.array(
+      z
+        .string()
+        .transform((value) => (z.email().safeParse(value).success ? `mailto:${value}` : value))
+        .refine(
+          (value) => {
+            try {
+              const url = new URL(value);
+              return ['mailto:', 'https:', 'tel:'].includes(url.protocol) && !/\s/.test(value);
+            } catch {
+              return false;
+            }
+          },
+          { message: 'must be e-mail addresses or mailto:, https: or tel: URIs, separated by commas' },
+        ),
+    ),
+  );
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -159,6 +187,7 @@ const EnvSchema = z
       .refine((value) => value === undefined || /^[\x21-\x7e]+$/.test(value), {
         message: 'must be printable ASCII without spaces (it travels in an Authorization header)',
       }),
+    SECURITY_CONTACT: SecurityContactSchema.optional(),
     /** Serves GET /metrics without a token on 127.0.0.1 at this port only (a scraper on the same machine). */
     METRICS_PORT: z
       .string()
@@ -246,6 +275,8 @@ export interface AppConfig {
   s3: S3Config | null;
   /** Prometheus metrics (server/plugins/metrics.ts); both unset: no /metrics anywhere. */
   metrics: MetricsConfig;
+  /** security.txt's `Contact:` URIs (SECURITY_CONTACT); empty: the site's contact page. */
+  securityContacts: string[];
 }
 
 /** Where GET /metrics is served (METRICS_TOKEN, METRICS_PORT). */
@@ -297,7 +328,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const result = EnvSchema.safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
-      const name = issue.path.join('.') || 'environment';
+      // the variable only: SECURITY_CONTACT, not SECURITY_CONTACT.1 (the second address of its list)
+      const name = issue.path[0] === undefined ? 'environment' : String(issue.path[0]);
       return `  ${name}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -340,5 +372,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : null,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
+    securityContacts: env.SECURITY_CONTACT ?? [],
   };
 }

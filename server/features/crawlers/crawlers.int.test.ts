@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, type questions } from '../../db/schema/index.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { buildGroup, buildQuestion, buildSession, signUp, uniqueSuffix } from '../../test/factories.ts';
-import { parseSecurityContact, securityTxt } from './site-texts.ts';
+import { securityTxt } from './site-texts.ts';
+import { loadConfig } from '../../config/env.ts';
 import {
   parseSitemapName,
   prefixDigits,
@@ -334,13 +335,14 @@ describe('security.txt', () => {
   });
 
   it('takes its contacts from SECURITY_CONTACT, and a wrong value names the variable', () => {
-    expect(parseSecurityContact(undefined)).toEqual([]);
-    expect(parseSecurityContact(' security@example.org , https://example.org/security ')).toEqual([
+    const contacts = (value: string | undefined) => loadConfig({ SECURITY_CONTACT: value }).securityContacts;
+    expect(contacts(undefined)).toEqual([]);
+    expect(contacts(' security@example.org , https://example.org/security ')).toEqual([
       'mailto:security@example.org',
       'https://example.org/security',
     ]);
-    expect(() => parseSecurityContact('http://example.org/security')).toThrow(/SECURITY_CONTACT: must be/);
-    expect(() => parseSecurityContact('call us')).toThrow(/SECURITY_CONTACT/);
+    expect(() => contacts('http://example.org/security')).toThrow(/SECURITY_CONTACT: must be/);
+    expect(() => contacts('call us')).toThrow(/SECURITY_CONTACT/);
     const text = securityTxt({
       publicUrl: PUBLIC_URL,
       contacts: ['mailto:security@example.org', 'tel:+1-201-555-0123'],

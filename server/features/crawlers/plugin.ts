@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { crawlerRoutes } from './routes.ts';
-import { parseSecurityContact } from './site-texts.ts';
 import { SITEMAP_PAGE_SIZE } from './sitemap.ts';
 
 /** Options of the crawlers feature. */
 export interface CrawlersPluginOptions {
   /** URLs in one sitemap file; 5,000 unless a test says otherwise. */
   sitemapPageSize?: number;
-  /** security.txt's `Contact:` (SECURITY_CONTACT); read from the environment when not given. */
-  securityContact?: string;
+  /** security.txt's `Contact:` URIs; the configuration's (SECURITY_CONTACT) when not given. */
+  securityContacts?: string[];
 }
 
 /**
@@ -19,8 +18,7 @@ export interface CrawlersPluginOptions {
  */
 export const crawlersPlugin = fp(
   async (app: FastifyInstance, options: CrawlersPluginOptions) => {
-    // a bad SECURITY_CONTACT stops the start with the variable named, as the other settings do
-    const securityContacts = parseSecurityContact(options.securityContact ?? process.env.SECURITY_CONTACT);
+    const securityContacts = options.securityContacts ?? app.config.securityContacts;
     await app.register(crawlerRoutes, {
       sitemapPageSize: options.sitemapPageSize ?? SITEMAP_PAGE_SIZE,
       securityContacts,
