@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 
+import { focusFirstConnected } from '#client/components/ui/focus-rescue.ts';
 import { cn } from '#client/lib/cn.ts';
 
 /** The root of a dialog: holds its open state (controlled with open/onOpenChange or not). */
@@ -41,11 +42,41 @@ export type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> 
 };
 
 /** The dialog panel with its overlay, in a portal; focus stays inside and Escape closes it. */
-export function DialogContent({ className, children, hasCloseButton = true, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  hasCloseButton = true,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  // What had focus when the dialog opened: Radix gives it back on close. When it is gone (the
+  // sign-in modal's 'Sign in' button, replaced by the avatar once signed in), focus would fall to
+  // <body>; it goes to the page's heading instead.
+  const openerRef = useRef<Element | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
-      <DialogPrimitive.Content data-slot="dialog-content" className={cn(dialogPanelClassName, className)} {...props}>
+      <DialogPrimitive.Content
+        data-slot="dialog-content"
+        className={cn(dialogPanelClassName, className)}
+        onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          openerRef.current = active && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const opener = openerRef.current;
+          if (event.defaultPrevented || !opener || opener.isConnected) return;
+          const heading = document.querySelector<HTMLElement>('main h1');
+          const target = heading ?? document.querySelector<HTMLElement>('main');
+          if (!target) return;
+          event.preventDefault();
+          focusFirstConnected([target]);
+        }}
+        {...props}
+      >
         {children}
         {hasCloseButton ? (
           <DialogPrimitive.Close
