@@ -43,6 +43,7 @@ export function ConfirmDialogPanel({
   const openerRef = useRef<Element | null>(null);
   const rescueRef = useRef<HTMLElement[] | null>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
   const isOpen = open ?? uncontrolledOpen;
   const { icon: Icon, iconClassName, buttonVariant } = VARIANTS[variant];
 
@@ -85,6 +86,7 @@ export function ConfirmDialogPanel({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlayClassName} />
         <AlertDialog.Content
+          ref={contentRef}
           data-slot="confirm-dialog"
           data-variant={variant}
           aria-busy={isBusy || undefined}
@@ -102,6 +104,12 @@ export function ConfirmDialogPanel({
             const targets = rescueRef.current;
             rescueRef.current = null;
             if (!targets) return;
+            // The action put focus somewhere itself (what it revealed, a new field): it stays there.
+            const active = document.activeElement;
+            if (active && active !== document.body && active.isConnected && !contentRef.current?.contains(active)) {
+              event.preventDefault();
+              return;
+            }
             const opener = openerRef.current;
             if (opener && !opener.isConnected) {
               event.preventDefault();

@@ -69,6 +69,9 @@ export function DialogContent({
           onCloseAutoFocus?.(event);
           const opener = openerRef.current;
           if (event.defaultPrevented || !opener || opener.isConnected) return;
+          const active = document.activeElement;
+          // focus the dialog's action placed on the page itself stays there
+          if (active && active !== document.body && active.isConnected && !active.closest('[role="dialog"]')) return;
           const heading = document.querySelector<HTMLElement>('main h1');
           const target = heading ?? document.querySelector<HTMLElement>('main');
           if (!target) return;
