@@ -221,7 +221,6 @@ describe('focus', () => {
     const card = page.getByRole('article').filter({ hasText: 'Which key moves focus backwards?' });
     await card.waitFor();
     expect(await step('ask a question')).toContain('textarea');
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Question asked.' }).count()).toBe(1);
 
     // Like (vote) it with the keyboard: the button keeps focus.
     const vote = card.getByRole('button', { name: 'Upvote' });

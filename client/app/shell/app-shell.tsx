@@ -148,7 +148,7 @@ const MobileNav = lazy(async () => ({ default: (await import('./mobile-nav.tsx')
 function ShellFrame() {
   const sidebar = useSidebar();
   // A new page takes focus to its heading, so keyboard and screen-reader users start there.
-  useRouteFocus('main');
+  useRouteFocus();
   // Stays true once opened, so the sheet can play its closing animation.
   const [hasOpenedMobileNav, setHasOpenedMobileNav] = useState(false);
   if (sidebar.isMobileOpen && !hasOpenedMobileNav) setHasOpenedMobileNav(true);

@@ -88,7 +88,7 @@ export type AvatarProps = Omit<ComponentProps<'span'>, 'children'> & {
 };
 
 const fallbackClassName =
-  'flex size-full items-center justify-center bg-linear-to-br leading-none font-semibold text-white';
+  'flex size-full items-center justify-center bg-linear-to-br leading-none font-semibold text-white before:content-[attr(data-initials)]';
 
 /** A person's picture, or their initials on a gradient, with an optional presence dot. */
 export function Avatar({ src, name, userId, alt, status, size, shape, className, ...props }: AvatarProps) {
@@ -122,24 +122,15 @@ export function Avatar({ src, name, userId, alt, status, size, shape, className,
             className="size-full object-cover"
           />
         ) : null}
-        {label ? (
-          <AvatarPrimitive.Fallback
-            className={cn(fallbackClassName, gradient)}
-            // Initials alone mean little when read out; the name is the alternative.
-            role="img"
-            aria-label={label}
-          >
-            {getInitials(name)}
-          </AvatarPrimitive.Fallback>
-        ) : (
-          <AvatarPrimitive.Fallback
-            // Decorative (alt=""): the initials are drawn, not written, so they never join the text
-            // of what holds the avatar (a link named 'Climate, Plainly' does not read 'CPClimate').
-            className={cn(fallbackClassName, 'before:content-[attr(data-initials)]', gradient)}
-            data-initials={getInitials(name)}
-            aria-hidden
-          />
-        )}
+        <AvatarPrimitive.Fallback
+          className={cn(fallbackClassName, gradient)}
+          // Initials alone mean little when read out; the name (if any) is the alternative. A
+          // decorative avatar (alt="") draws them, not writes them, so they never join the text of
+          // what holds it (a link named 'Climate, Plainly' does not read 'CPClimate, Plainly').
+          {...(label
+            ? { role: 'img', 'aria-label': label, children: getInitials(name) }
+            : { 'aria-hidden': true, 'data-initials': getInitials(name) })}
+        />
       </AvatarPrimitive.Root>
       {status ? (
         <span

@@ -1,7 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { LoaderCircle } from 'lucide-react';
 import { Slot } from 'radix-ui';
-import { useEffect, useLayoutEffect, useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 
 import { cn } from '#client/lib/cn.ts';
 
@@ -81,56 +81,17 @@ export function Button({
   }
 
   return (
-    <LoadingButton
+    <button
       data-slot="button"
       // Forms submit on any button without a type; ours only submit when asked to.
       type={type ?? 'button'}
       className={classes}
       disabled={disabled || isLoading}
-      isLoading={isLoading}
       aria-busy={isLoading || undefined}
       {...props}
     >
       {isLoading ? <LoaderCircle aria-hidden="true" className="animate-spin" data-slot="spinner" /> : null}
       {children}
-    </LoadingButton>
-  );
-}
-
-/**
- * A native button that keeps a keyboard user's place while it is busy: disabling the focused
- * button drops focus to <body>, so when the action ends (and the button is enabled again) focus
- * comes back to it, unless the person has moved on meanwhile.
- */
-function LoadingButton({ isLoading, ref, onBlur, ...props }: ComponentProps<'button'> & { isLoading: boolean }) {
-  const own = useRef<HTMLButtonElement | null>(null);
-  const hadFocus = useRef(false);
-
-  // Right after the commit that disabled it, before the browser moves focus away (or, where the
-  // browser blurs at once, in onBlur below): did the busy button hold the focus?
-  useLayoutEffect(() => {
-    if (isLoading && own.current && document.activeElement === own.current) hadFocus.current = true;
-  }, [isLoading]);
-
-  useEffect(() => {
-    if (isLoading || !hadFocus.current) return;
-    hadFocus.current = false;
-    const active = document.activeElement;
-    if (own.current && !own.current.disabled && (!active || active === document.body)) own.current.focus();
-  }, [isLoading]);
-
-  return (
-    <button
-      ref={(node) => {
-        own.current = node;
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
-      }}
-      onBlur={(event) => {
-        if (event.currentTarget.disabled) hadFocus.current = true;
-        onBlur?.(event);
-      }}
-      {...props}
-    />
+    </button>
   );
 }

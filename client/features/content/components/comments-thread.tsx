@@ -89,7 +89,6 @@ export function CommentsThread({ parentType, parentId }: { parentType: CommentPa
       <TextComposer
         label="Write a comment"
         submitLabel="Comment"
-        sentMessage="Comment posted."
         maxLength={CONTENT_LIMITS.commentBodyMax}
         rows={2}
         onSubmit={send}

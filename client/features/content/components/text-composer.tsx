@@ -24,8 +24,6 @@ export type TextComposerProps = {
   autoFocus?: boolean;
   /** Extra content under the field (similar questions). */
   onTextChange?: (text: string) => void;
-  /** Said to screen readers once the text is sent and the field is empty again ('Question asked.'). */
-  sentMessage?: string;
 };
 
 /**
@@ -45,28 +43,15 @@ export function TextComposer({
   rows,
   autoFocus,
   onTextChange,
-  sentMessage = 'Sent.',
 }: TextComposerProps) {
   const [text, setText] = useState(initialValue);
   const [isSending, setIsSending] = useState(false);
-  const [status, setStatus] = useState('');
   const isSendingRef = useRef(false);
-  const formRef = useRef<HTMLFormElement>(null);
-
-  // The button is disabled while sending and again once the field is empty, which drops the
-  // focus of a keyboard user to <body>: it goes back to the field (with a word said), unless the
-  // person has moved on meanwhile.
-  function refocusField() {
-    const form = formRef.current;
-    const active = document.activeElement;
-    if (!form?.isConnected) return;
-    if (active && active !== document.body && active.isConnected && !form.contains(active)) return;
-    form.querySelector('textarea')?.focus();
-  }
   const isValid = text.trim() !== '' && text.length <= maxLength;
 
-  async function handleSubmit(event: FormEvent) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
     if (onBlocked) {
       onBlocked();
       return;
@@ -74,32 +59,28 @@ export function TextComposer({
     if (!isValid || isSendingRef.current) return;
     isSendingRef.current = true;
     setIsSending(true);
-    setStatus('');
     const clear = () => {
       setText('');
       onTextChange?.('');
     };
     try {
       await onSubmit(text.trim(), clear);
-      if (initialValue === '') {
-        clear();
-        setStatus(sentMessage);
-      }
+      if (initialValue === '') clear();
     } catch {
       // The mutation's toast says what went wrong; the text stays for another try.
     } finally {
       isSendingRef.current = false;
       setIsSending(false);
-      // after the render that enables or disables the button again
-      requestAnimationFrame(refocusField);
+      // The button is disabled while sending and again once the field is empty, which drops the
+      // focus of a keyboard user to <body>: after that render it goes back to the field.
+      requestAnimationFrame(() => {
+        if (document.activeElement === document.body) form.querySelector('textarea')?.focus();
+      });
     }
   }
 
   return (
-    <form ref={formRef} className="grid gap-2" onSubmit={(event) => void handleSubmit(event)}>
-      <span role="status" className="sr-only">
-        {status}
-      </span>
+    <form className="grid gap-2" onSubmit={(event) => void handleSubmit(event)}>
       <TextArea
         label={label}
         hideLabel={hideLabel}
@@ -115,7 +96,6 @@ export function TextComposer({
         }}
         onChange={(event) => {
           setText(event.target.value);
-          setStatus('');
           onTextChange?.(event.target.value);
         }}
       />

@@ -1,4 +1,5 @@
 import { BellPlus, BellRing } from 'lucide-react';
+import { useRef } from 'react';
 
 import { useSignInModal } from '#client/features/accounts/components/sign-in-modal.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -15,6 +16,7 @@ export function SubscribeButton({ groupId, access }: { groupId: string; access: 
   const { user, loading } = useSession();
   const { openSignIn } = useSignInModal();
   const subscription = useSetSubscription();
+  const button = useRef<HTMLButtonElement>(null);
 
   if (!user) {
     return (
@@ -29,9 +31,29 @@ export function SubscribeButton({ groupId, access }: { groupId: string; access: 
     // One button that changes its words, not two: the one a keyboard user pressed keeps the focus.
     return (
       <Button
+        ref={button}
         variant={isSubscribed ? 'outline' : 'default'}
         isLoading={subscription.isPending}
-        onClick={() => subscription.mutate({ groupId, subscribe: !isSubscribed })}
+        onClick={() => {
+          // The button is disabled while it works, which drops the focus of a keyboard user to
+          // <body>: it comes back once the button is enabled again (unless they moved on).
+          const hadFocus = document.activeElement === button.current;
+          subscription.mutate(
+            { groupId, subscribe: !isSubscribed },
+            {
+              onSettled: () => {
+                const refocus = (frames: number) =>
+                  requestAnimationFrame(() => {
+                    const element = button.current;
+                    if (!hadFocus || !element || document.activeElement !== document.body) return;
+                    if (element.disabled && frames > 0) refocus(frames - 1);
+                    else element.focus();
+                  });
+                refocus(10);
+              },
+            },
+          );
+        }}
       >
         {subscription.isPending ? null : isSubscribed ? <BellRing aria-hidden /> : <BellPlus aria-hidden />}
         {isSubscribed ? 'Unsubscribe' : 'Subscribe'}

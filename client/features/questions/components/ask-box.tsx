@@ -92,7 +92,6 @@ export function AskBox({
         label="Ask a question"
         placeholder="Ask the host a question…"
         submitLabel="Ask"
-        sentMessage={questionsNeedApproval ? 'Question sent for approval.' : 'Question asked.'}
         maxLength={CONTENT_LIMITS.questionBodyMax}
         rows={2}
         onBlocked={canAsk ? undefined : () => void gate('ask', 'questionQueue', () => {})}
