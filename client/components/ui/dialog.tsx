@@ -2,7 +2,6 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { useRef, type ComponentProps } from 'react';
 
-import { focusFirstConnected } from '#client/components/ui/focus-rescue.ts';
 import { cn } from '#client/lib/cn.ts';
 
 /** The root of a dialog: holds its open state (controlled with open/onOpenChange or not). */
@@ -72,11 +71,11 @@ export function DialogContent({
           const active = document.activeElement;
           // focus the dialog's action placed on the page itself stays there
           if (active && active !== document.body && active.isConnected && !active.closest('[role="dialog"]')) return;
-          const heading = document.querySelector<HTMLElement>('main h1');
-          const target = heading ?? document.querySelector<HTMLElement>('main');
+          const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
           if (!target) return;
           event.preventDefault();
-          focusFirstConnected([target]);
+          if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+          target.focus();
         }}
         {...props}
       >
