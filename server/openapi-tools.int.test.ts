@@ -75,15 +75,14 @@ const needsSignIn = (operation: Operation) =>
 const allowsAnonymous = (operation: Operation) =>
   (operation.security ?? []).length === 0 || (operation.security ?? []).some((item) => Object.keys(item).length === 0);
 
-/** ajv 8 with JSON Schema 2020-12 (OpenAPI 3.1's dialect) and its formats: the copy ajv-formats uses. */
+/** ajv 8 with JSON Schema 2020-12 (OpenAPI 3.1's dialect) and its formats (both dev dependencies). */
 type Validate = ((data: unknown) => boolean) & { errors?: unknown[] | null };
 interface Ajv {
   compile(schema: object): Validate;
 }
 function createAjv(): Ajv {
   const requireHere = createRequire(import.meta.url);
-  const requireBesideFormats = createRequire(requireHere.resolve('ajv-formats'));
-  const { default: Ajv2020 } = requireBesideFormats('ajv/dist/2020') as { default: new (options: object) => Ajv };
+  const { default: Ajv2020 } = requireHere('ajv/dist/2020') as { default: new (options: object) => Ajv };
   const { default: addFormats } = requireHere('ajv-formats') as { default: (ajv: Ajv) => void };
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   addFormats(ajv);
