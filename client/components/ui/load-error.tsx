@@ -1,5 +1,5 @@
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
+import { LazyAlert } from '#client/components/ui/lazy-alert.tsx';
 
 /** A failed load: what went wrong, in the server's (or the network's) words, and a way to try again. */
 export function LoadError({
@@ -13,10 +13,10 @@ export function LoadError({
   onRetry: () => void;
 }) {
   return (
-    <Alert variant="error" title={title} description={error?.message}>
+    <LazyAlert variant="error" title={title} description={error?.message}>
       <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
         Try again
       </Button>
-    </Alert>
+    </LazyAlert>
   );
 }

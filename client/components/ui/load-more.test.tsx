@@ -46,7 +46,8 @@ describe('LoadMore', () => {
         errorTitle="More results could not be loaded"
       />,
     );
-    const alert = screen.getByRole('alert');
+    // the alert's code loads with the first error
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('More results could not be loaded');
     expect(alert).toHaveTextContent('The server is busy.');
 

@@ -1,4 +1,4 @@
-import { Alert } from '#client/components/ui/alert.tsx';
+import { LazyAlert } from '#client/components/ui/lazy-alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/cn.ts';
 
@@ -47,7 +47,7 @@ export function LoadMore({
           {label}
         </Button>
       ) : null}
-      {error ? <Alert variant="error" title={errorTitle} description={error.message} /> : null}
+      {error ? <LazyAlert variant="error" title={errorTitle} description={error.message} /> : null}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { ChartLine, ScrollText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
+import { LazyAlert } from '#client/components/ui/lazy-alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
 import { ListSkeleton } from '#client/components/ui/skeleton.tsx';
@@ -233,11 +233,11 @@ function GroupView({ page, slug, updatedAt }: { page: GroupPageResponse; slug: s
 
   if (isDeleted) {
     return (
-      <Alert variant="warning" title="This group was deleted">
+      <LazyAlert variant="warning" title="This group was deleted">
         <Button asChild variant="outline" size="sm" className="mt-2">
           <Link to={paths.groups()}>See all groups</Link>
         </Button>
-      </Alert>
+      </LazyAlert>
     );
   }
 

@@ -2,10 +2,10 @@ import { CalendarPlus, CalendarClock, MonitorPlay } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
 import { Avatar } from '#client/components/ui/avatar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { LoadError } from '#client/components/ui/load-error.tsx';
+import { LazyAlert } from '#client/components/ui/lazy-alert.tsx';
 import { ListSkeleton, LoadingRegion, Skeleton } from '#client/components/ui/skeleton.tsx';
 import { useSession } from '#client/features/accounts/hooks/use-session.ts';
 import { useContentLiveUpdates } from '#client/features/content/hooks/use-content-live-updates.ts';
@@ -253,11 +253,11 @@ function SessionPage({ sessionId }: { sessionId: string }) {
 
   if (isDeleted || (query.isError && isSessionNotFound(query.error))) {
     return (
-      <Alert variant="warning" title={isDeleted ? 'This session was deleted' : 'This session does not exist'}>
+      <LazyAlert variant="warning" title={isDeleted ? 'This session was deleted' : 'This session does not exist'}>
         <Button asChild variant="outline" size="sm" className="mt-2">
           <Link to={paths.events()}>See all events</Link>
         </Button>
-      </Alert>
+      </LazyAlert>
     );
   }
   if (query.isError) {

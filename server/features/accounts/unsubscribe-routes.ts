@@ -155,7 +155,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
           'the same URL. A GET never changes a setting.',
         tags: TAGS,
         querystring: TokenQuerySchema,
-        produces: ['text/html'],
+        // each answer names its own media type: the pages are HTML, a refusal (400, 429) is JSON
         response: {
           200: html('The confirmation page', '<!doctype html><html lang="en">…Unsubscribe from “New answers”?…'),
           404: html('The link is forged, altered or its account is gone', '<!doctype html>…no longer valid…'),

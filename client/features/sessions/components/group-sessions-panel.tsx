@@ -1,7 +1,7 @@
 import { CalendarPlus, CalendarX2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 
-import { Alert } from '#client/components/ui/alert.tsx';
+import { LazyAlert } from '#client/components/ui/lazy-alert.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { EmptyState, ListSkeleton } from '#client/components/ui/skeleton.tsx';
 import { toast } from '#client/components/ui/toast.ts';
@@ -53,7 +53,7 @@ export function GroupSessionsPanel({ groupId, isHost }: { groupId: string; isHos
       ) : null}
       {query.isPending ? <ListSkeleton label="Loading sessions" /> : null}
       {query.isError ? (
-        <Alert variant="error" title="Sessions could not be loaded" description={query.error.message} />
+        <LazyAlert variant="error" title="Sessions could not be loaded" description={query.error.message} />
       ) : null}
       {query.isSuccess && sessions.length === 0 ? (
         <EmptyState
