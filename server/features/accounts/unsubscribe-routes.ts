@@ -56,6 +56,13 @@ const jsonOrHtml = <T extends z.ZodType>(description: string, schema: T, example
   },
 });
 
+/** A POST's 404: JSON for a mail client, the page of a dead link for a browser. */
+const DEAD_LINK_RESPONSE = jsonOrHtml(
+  'The account of the link is gone (HTML: any dead link)',
+  ErrorResponseSchema,
+  '<!doctype html>…no longer valid…',
+);
+
 /**
  * A browser's form post (the page's buttons) asks for HTML; a mail client's one-click POST
  * does not, and gets JSON as before.
@@ -196,11 +203,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
             '<!doctype html>…You are unsubscribed from “New answers”…',
           ),
           400: ErrorResponseSchema,
-          404: jsonOrHtml(
-            'The account of the link is gone (HTML: any dead link)',
-            ErrorResponseSchema,
-            '<!doctype html>…no longer valid…',
-          ),
+          404: DEAD_LINK_RESPONSE,
           429: ErrorResponseSchema,
         },
       },
@@ -244,11 +247,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod = async (app) => {
             '<!doctype html>…You are subscribed to “New answers” again…',
           ),
           400: ErrorResponseSchema,
-          404: jsonOrHtml(
-            'The account of the link is gone (HTML: any dead link)',
-            ErrorResponseSchema,
-            '<!doctype html>…no longer valid…',
-          ),
+          404: DEAD_LINK_RESPONSE,
           429: ErrorResponseSchema,
         },
       },
