@@ -21,6 +21,7 @@ export const CONTENT_MESSAGES = {
   onlyHostAnswers: 'Only the host can answer questions',
   onlyHostModerates: 'Only the host can do this',
   notAuthor: 'Only the author can edit this',
+  notAuthorOrHost: 'Only the person who asked this question or the host can edit it',
   cannotDelete: 'Only the author or the host can delete this',
   itemHidden: 'This question was hidden by the host',
   hideReasonAlone: 'A reason goes with hiding a question (isHidden: true)',

@@ -8,6 +8,7 @@ import {
   canCarryQuestions,
   canDeleteContent,
   canEditContent,
+  canEditQuestion,
   canMergeQuestion,
   canReadHostAnalytics,
   canRevealAnonymousAuthor,
@@ -292,6 +293,23 @@ describe('the live Q&A rules', () => {
     expect(canMergeQuestion(viewerId, open)).toBe(mayOpen);
     expect(canMergeQuestion(viewerId, closed)).toBe(mayClosed);
   });
+
+  // viewer, may edit an unanswered question, an answered one, a merged one
+  it.each([
+    ['host-1', true, false, false],
+    ['author-1', true, false, false],
+    ['voter-1', false, false, false],
+    [null, false, false, false],
+    ['', false, false, false],
+  ] as const)(
+    'canEditQuestion, viewer %s: waiting %s, answered %s, merged %s',
+    (viewerId, mayWaiting, mayAnswered, mayMerged) => {
+      const waiting = { authorId: 'author-1', hostId: 'host-1', isAnswered: false, isMerged: false };
+      expect(canEditQuestion(viewerId, waiting)).toBe(mayWaiting);
+      expect(canEditQuestion(viewerId, { ...waiting, isAnswered: true })).toBe(mayAnswered);
+      expect(canEditQuestion(viewerId, { ...waiting, isMerged: true })).toBe(mayMerged);
+    },
+  );
 
   // viewer, merged by, may undo
   it.each([

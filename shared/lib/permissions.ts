@@ -140,6 +140,19 @@ export function canMergeQuestion(viewerId: string | null, question: LiveQuestion
   return viewerId === question.hostId || viewerId === question.authorId;
 }
 
+/**
+ * Whether `viewerId` may edit the question's text: its asker, their own; the host, anyone's (to
+ * take out personal details or fix a typo before answering; a public 'edited' ledger entry and an
+ * "edited by the host" label say so). Neither edits an answered or a merged question.
+ */
+export function canEditQuestion(
+  viewerId: string | null,
+  question: OwnedContent & { isAnswered: boolean; isMerged: boolean },
+): boolean {
+  if (viewerId === null || viewerId === '' || question.isAnswered || question.isMerged) return false;
+  return viewerId === question.authorId || viewerId === question.hostId;
+}
+
 /** Whether `viewerId` may undo a merge: the host, or whoever merged it when the asker did. */
 export function canUndoMerge(viewerId: string | null, merge: { hostId: string; mergedById: string | null }): boolean {
   if (viewerId === null || viewerId === '') return false;

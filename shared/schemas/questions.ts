@@ -57,6 +57,8 @@ export const QuestionSchema = z.object({
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   editedAt: z.iso.datetime().nullable(),
+  /** The group's host changed its text (the public ledger has an 'edited' entry). */
+  editedByHost: z.boolean(),
   permissions: ItemPermissionsSchema,
 });
 export type Question = z.infer<typeof QuestionSchema>;

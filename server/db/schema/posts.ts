@@ -177,6 +177,11 @@ export const questions = pgTable(
     carriedFromSessionId: uuid().references(() => amaSessions.id, { onDelete: 'set null' }),
     /** Waiting in the group's "answer later" list (carried from a session with no next one). */
     answerLaterAt: timestamp({ withTimezone: true }),
+    /**
+     * When the group's host last changed the text of someone else's question (the question then
+     * reads "edited by the host", and the public ledger has an 'edited' entry).
+     */
+    hostEditedAt: timestamp({ withTimezone: true }),
     /** The body's words, for search (computed by PostgreSQL; never written). */
     searchVector: tsvector().generatedAlwaysAs(sql`to_tsvector('simple', body)`),
     ...timestamps,

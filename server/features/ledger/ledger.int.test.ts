@@ -164,6 +164,97 @@ async function listHidden(host: TestPerson, groupId: string) {
   return response.json().questions as unknown[];
 }
 
+describe("the host's edits of questions", () => {
+  const edit = (person: TestPerson, questionId: string, body: string) =>
+    call(app, person, 'PATCH', `/api/questions/${questionId}`, { body });
+
+  it("writes an 'edited' entry when the host changes someone else's question, and the question says so", async () => {
+    const cast = await buildAmaCast(app);
+    const question = await ask(app, cast.subscriber, cast.groupId, 'My phone number is 555-0100, call me');
+    const edited = await edit(cast.host, question.id, 'Can I call you?');
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      question: { body: 'Can I call you?', editedByHost: true, editedAt: expect.any(String) },
+    });
+    expect(await entriesOf(question.id)).toEqual([{ action: 'edited', reason: null, role: 'host' }]);
+    // every reader sees the host's edit as such, the asker included
+    for (const reader of [null, cast.guest, cast.subscriber]) {
+      const read = await call(app, reader, 'GET', `/api/questions/${question.id}`);
+      expect(read.json()).toMatchObject({ question: { body: 'Can I call you?', editedByHost: true } });
+    }
+    // the ledger names the edit, never the text before or after it
+    const { body, entries } = await groupLedger(null, cast.groupId);
+    expect(entries[0]).toMatchObject({ action: 'edited', role: 'host', question: { id: question.id } });
+    expect(body).not.toContain('555-0100');
+    expect(body).not.toContain('Can I call you');
+  });
+
+  it("writes no entry for an asker's edit of their own question, or the host's of their own", async () => {
+    const cast = await buildAmaCast(app);
+    const own = await ask(app, cast.subscriber, cast.groupId, 'First words');
+    const hosts = await ask(app, cast.host, cast.groupId, "The host's question");
+    expect((await edit(cast.subscriber, own.id, 'Better words')).json()).toMatchObject({
+      question: { body: 'Better words', editedByHost: false },
+    });
+    expect((await edit(cast.host, hosts.id, 'Better question')).json()).toMatchObject({
+      question: { editedByHost: false },
+    });
+    // the same text again changes nothing, and writes nothing
+    const byHost = await ask(app, cast.subscriber, cast.groupId, 'Unchanged');
+    const same = await edit(cast.host, byHost.id, 'Unchanged');
+    expect(same.json()).toMatchObject({ question: { editedAt: null, editedByHost: false } });
+    expect(await entriesOf(own.id)).toEqual([]);
+    expect(await entriesOf(hosts.id)).toEqual([]);
+    expect(await entriesOf(byHost.id)).toEqual([]);
+  });
+
+  it('refuses anyone else, an answered question and a merged one, changing nothing', async () => {
+    const cast = await buildAmaCast(app);
+    const question = await ask(app, cast.subscriber, cast.groupId, 'Leave my words alone');
+    const refused = await edit(cast.member, question.id, 'Changed by a member');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { message: CONTENT_MESSAGES.notAuthorOrHost } });
+    expect((await edit(cast.guest, question.id, 'Changed by a guest')).statusCode).toBe(403);
+
+    const answered = await ask(app, cast.subscriber, cast.groupId, 'Answered already');
+    await call(app, cast.host, 'PUT', `/api/questions/${answered.id}/answer`, { body: 'Yes.' });
+    const late = await edit(cast.host, answered.id, 'Rewritten after the answer');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toMatchObject({ error: { message: CONTENT_MESSAGES.questionAnsweredNoEdit } });
+
+    const repeat = await ask(app, cast.subscriber, cast.groupId, 'A repeat');
+    const merged = await call(app, cast.host, 'POST', `/api/questions/${repeat.id}/merge`, {
+      intoQuestionId: question.id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const frozen = await edit(cast.host, repeat.id, 'Rewritten while merged');
+    expect(frozen.statusCode).toBe(409);
+    expect(frozen.json()).toMatchObject({ error: { message: CONTENT_MESSAGES.questionIsMerged } });
+
+    for (const id of [question.id, answered.id, repeat.id]) {
+      expect(await entriesOf(id)).not.toContainEqual(expect.objectContaining({ action: 'edited' }));
+    }
+    const read = await call(app, cast.host, 'GET', `/api/questions/${question.id}`);
+    expect(read.json()).toMatchObject({ question: { body: 'Leave my words alone', editedAt: null } });
+  });
+
+  it('lets the host edit a hidden question before showing it again, which its asker cannot', async () => {
+    const cast = await buildAmaCast(app);
+    const question = await ask(app, cast.subscriber, cast.groupId, 'Email me at someone@example.com');
+    expect(
+      (await moderate(cast.host, question.id, { isHidden: true, reason: 'personal_information' })).statusCode,
+    ).toBe(200);
+    expect((await edit(cast.subscriber, question.id, 'Still hidden?')).statusCode).toBe(403);
+    expect((await edit(cast.host, question.id, 'Email me?')).statusCode).toBe(200);
+    expect((await moderate(cast.host, question.id, { isHidden: false })).statusCode).toBe(200);
+    expect(await entriesOf(question.id)).toEqual([
+      { action: 'hidden', reason: 'personal_information', role: 'host' },
+      { action: 'edited', reason: null, role: 'host' },
+      { action: 'unhidden', reason: null, role: 'host' },
+    ]);
+  });
+});
+
 describe('reading the moderation ledger', () => {
   it('shows action, reason, role and time, never the hidden text, its author or the moderator', async () => {
     const cast = await buildAmaCast(app);
@@ -300,6 +391,22 @@ describe('reading the moderation ledger', () => {
     // the rejected question still counts as asked; the one its author deleted does not
     expect(totals).toEqual({ asked: 4, answered: 1, hidden: 2, merged: 0, carriedOver: 0 });
     expect(entries.map((entry) => entry.action)).toEqual(['rejected', 'hidden', 'hidden']);
+
+    // a merge counts once in the session it was asked in, and its undo takes it back
+    const repeat = await build({});
+    const into = await build({});
+    const merged = await call(app, cast.host, 'POST', `/api/questions/${repeat}/merge`, { intoQuestionId: into });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect((await sessionLedger(null, sessionId)).totals).toEqual({
+      asked: 6,
+      answered: 1,
+      hidden: 2,
+      merged: 1,
+      carriedOver: 0,
+    });
+    const undone = await call(app, cast.host, 'DELETE', `/api/questions/${repeat}/merge`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect((await sessionLedger(null, sessionId)).totals).toMatchObject({ asked: 6, merged: 0 });
     expect((await sessionLedger(null, otherSessionId)).totals).toEqual({
       asked: 1,
       answered: 0,

@@ -147,6 +147,7 @@ export async function askQuestion(options: {
           createdAt: new Date(row.createdMs),
           updatedAt: new Date(row.updatedMs),
           editedAt: null,
+          hostEditedAt: null,
           ownerId: group.ownerId,
           answerId: null,
           answerAuthorId: null,

@@ -29,6 +29,7 @@ export interface QuestionRow {
   createdAt: Date;
   updatedAt: Date;
   editedAt: Date | null;
+  hostEditedAt: Date | null;
   ownerId: string;
   answerId: string | null;
   answerAuthorId: string | null;
@@ -97,6 +98,7 @@ export function presentQuestion(row: QuestionRow, viewerId: string | null): Ques
     createdAt: isoTime(row.createdAt),
     updatedAt: isoTime(row.updatedAt),
     editedAt: isoTimeOrNull(row.editedAt),
+    editedByHost: row.hostEditedAt !== null,
     permissions: {
       canEdit: canEditContent(viewerId, owned) && row.status !== 'answered',
       canDelete: canDeleteContent(viewerId, owned),

@@ -136,11 +136,13 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/questions/:questionId',
     {
       schema: {
-        summary: "Edit one's own question while it is not answered",
+        summary: "Edit a question's text: one's own, or as the host anyone's, while it is not answered",
+        description:
+          "A host's edit of someone else's question is public: the question reads edited by the host (`editedByHost`) and the moderation ledger gets an 'edited' entry. A merged question is edited only after its merge is undone (409).",
         tags: TAGS,
         params: QuestionParamsSchema,
         body: QuestionUpdateInputSchema,
-        response: { 200: QuestionResponseSchema, ...writeErrors },
+        response: { 200: QuestionResponseSchema, ...writeErrors, 409: error },
       },
       config: perAccount(QUESTION_RATE_RULES.questionChangesPerAccount),
     },

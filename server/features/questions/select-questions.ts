@@ -61,6 +61,7 @@ export function selectQuestionsWith<Extra extends Record<string, SQL.Aliased | S
       createdAt: questions.createdAt,
       updatedAt: questions.updatedAt,
       editedAt: questions.editedAt,
+      hostEditedAt: questions.hostEditedAt,
       cursorTime: cursorTime(questions.createdAt),
       ownerId: groups.ownerId,
       answerId: answers.id,

@@ -16,12 +16,15 @@ export function AuthorLine({
   author,
   createdAt,
   editedAt,
+  editedByHost = false,
   size = 'sm',
   href,
 }: {
   author: GroupPerson;
   createdAt: string;
   editedAt?: string | null;
+  /** A question whose text its group's host changed: 'edited by the host' (the ledger says so too). */
+  editedByHost?: boolean;
   size?: 'xs' | 'sm';
   /** The item's own page: the age links there, so it can be shared. */
   href?: string | undefined;
@@ -56,7 +59,9 @@ export function AuthorLine({
       ) : (
         age
       )}
-      {editedAt ? <span className="text-xs text-muted-foreground">(edited)</span> : null}
+      {editedAt ? (
+        <span className="text-xs text-muted-foreground">{editedByHost ? '(edited by the host)' : '(edited)'}</span>
+      ) : null}
     </div>
   );
 }

@@ -73,6 +73,7 @@ export function buildQuestion(overrides: Partial<Question> = {}): Question {
     createdAt: AT,
     updatedAt: AT,
     editedAt: null,
+    editedByHost: false,
     permissions: { canEdit: true, canDelete: true },
     ...overrides,
   };

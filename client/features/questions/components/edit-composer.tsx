@@ -5,10 +5,22 @@ import type { Question } from '#shared/schemas/questions.ts';
 
 import { reportFailure } from './report-failure.ts';
 
-/** The asker's edit of their question, while it is unanswered (lazy, card-tools.tsx); `onDone` closes it. */
-export function EditComposer({ question, onDone }: { question: Question; onDone: () => void }) {
+/**
+ * The edit of a question's text while it is unanswered (lazy, card-tools.tsx): the asker's, of
+ * their own, or the host's, of anyone's (`isHostEdit`: said beforehand, since it shows as "edited
+ * by the host" and in the public moderation ledger). `onDone` closes it.
+ */
+export function EditComposer({
+  question,
+  isHostEdit = false,
+  onDone,
+}: {
+  question: Question;
+  isHostEdit?: boolean;
+  onDone: () => void;
+}) {
   const edit = useEditQuestion();
-  return (
+  const composer = (
     <TextComposer
       label="Edit question"
       submitLabel="Save"
@@ -21,5 +33,14 @@ export function EditComposer({ question, onDone }: { question: Question; onDone:
         onDone();
       }}
     />
+  );
+  if (!isHostEdit) return composer;
+  return (
+    <div className="grid gap-1">
+      {composer}
+      <p className="text-xs text-muted-foreground">
+        Your edit shows as &ldquo;edited by the host&rdquo; and is listed in the public moderation ledger.
+      </p>
+    </div>
   );
 }

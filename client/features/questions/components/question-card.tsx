@@ -11,7 +11,7 @@ import { RichText } from '#client/features/content/components/rich-text.tsx';
 import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
 import { cn } from '#client/lib/cn.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
-import { canMergeQuestion } from '#shared/lib/permissions.ts';
+import { canEditQuestion, canMergeQuestion } from '#shared/lib/permissions.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 import { displayName } from '#client/lib/format.ts';
 import { paths } from '#client/lib/paths.ts';
@@ -87,8 +87,16 @@ export function QuestionCard({
   const isHostActionsLoaded = LazyHostActions.useLoaded(hasHostActions);
   const isAnswerComposerLoaded = LazyAnswerComposer.useLoaded(mode === 'answer' || hasHostActions);
   const isDeleteLoaded = LazyDeleteButton.useLoaded(question.permissions.canDelete);
-  // the asker's, fetched while they may edit, so Edit opens it at once
-  const canEdit = question.permissions.canEdit && question.status !== 'answered';
+  // the asker's (their own) or the host's (anyone's, shown as edited by the host), fetched while
+  // they may edit, so Edit opens it at once
+  const canEdit =
+    viewerId !== null &&
+    canEditQuestion(viewerId, {
+      authorId: isOwn ? viewerId : question.author.id,
+      hostId: isHost ? viewerId : '',
+      isAnswered: question.status === 'answered',
+      isMerged,
+    });
   const isEditLoaded = LazyEditComposer.useLoaded(canEdit);
 
   return (
@@ -143,10 +151,15 @@ export function QuestionCard({
             author={question.author}
             createdAt={question.createdAt}
             editedAt={question.editedAt}
+            editedByHost={question.editedByHost}
             href={slug ? paths.question(slug, question.id) : undefined}
           />
           {mode === 'edit' && isEditLoaded ? (
-            <LazyEditComposer.Component question={question} onDone={() => setMode('view')} />
+            <LazyEditComposer.Component
+              question={question}
+              isHostEdit={isHost && !isOwn}
+              onDone={() => setMode('view')}
+            />
           ) : (
             <RichText text={question.body} />
           )}
