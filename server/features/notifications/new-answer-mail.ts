@@ -26,6 +26,8 @@ export async function queueNewAnswerMails(options: {
   mail: MailService;
   publicUrl: string;
   recipientIds: readonly string[];
+  /** Recipients who asked a question merged into this one: their e-mail says so. */
+  mergedAskerIds?: readonly string[];
   answererId: string;
   answererName: string;
   groupName: string;
@@ -47,17 +49,21 @@ export async function queueNewAnswerMails(options: {
     .from(users)
     .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
   const question = clip(options.question.body, 80);
+  const mergedAskers = new Set(options.mergedAskerIds ?? []);
   for (const person of people) {
     if (!person.settings.newAnswers || person.settings.unsubscribedAll) continue;
-    const isAsker = person.id === options.question.authorId;
+    const which =
+      person.id === options.question.authorId
+        ? 'your question'
+        : mergedAskers.has(person.id)
+          ? 'the question yours was merged into'
+          : 'a question you upvoted';
     const rendered = options.mail.render({
       kind: NEW_ANSWER_MAIL_KIND,
       isNotification: true,
-      title: `${options.answererName} answered ${isAsker ? 'your question' : 'a question you upvoted'}: “${question}”`,
+      title: `${options.answererName} answered ${which}: “${question}”`,
       paragraphs: [
-        `Hi ${person.name.trim() || `@${person.username}`}, ${options.answererName} answered ${
-          isAsker ? 'your question' : 'a question you upvoted'
-        } in ${options.groupName}.`,
+        `Hi ${person.name.trim() || `@${person.username}`}, ${options.answererName} answered ${which} in ${options.groupName}.`,
         `“${clip(options.question.body, 500)}”`,
         clip(options.answerBody, 1000),
       ],

@@ -23,6 +23,11 @@ export interface MovedQuestion {
   targetSessionId: string | null;
   /** Words naming where it went, e.g. “Ask me anything, part 2” or “the answer-later list”. */
   destination: string;
+  /**
+   * Merged: the question it went into was answered already, so no answer is to come (its first
+   * answer's news went out before this question joined it): the e-mail says the answer is there.
+   */
+  targetAnswered?: boolean;
 }
 
 /**
@@ -106,23 +111,32 @@ export async function notifyQuestionsMoved(options: {
       if (!person || !person.settings.newAnswers || person.settings.unsubscribedAll) continue;
       const yours = person.id === question.authorId ? 'Your question' : 'A question you upvoted';
       const text = clip(question.body, 80);
+      const answered = options.kind === 'question_merged' && question.targetAnswered === true;
       const rendered = options.mail.service.render({
         kind: QUESTION_MOVED_MAIL_KIND,
         isNotification: true,
         title:
           options.kind === 'question_merged'
-            ? `${yours} was merged into another: “${text}”`
+            ? `${yours} was merged into ${answered ? 'an answered question' : 'another'}: “${text}”`
             : `${yours} was carried over to ${question.destination}: “${text}”`,
         paragraphs: [
           `Hi ${person.name.trim() || `@${person.username}`}, ${yours.toLowerCase()} in ${group.name} ${
             options.kind === 'question_merged'
-              ? 'was merged into another question that asks the same, and its votes went with it. The answer will come on that question.'
+              ? `was merged into another question that asks the same, and its votes went with it. ${
+                  answered
+                    ? 'That question was answered already: see the answer there.'
+                    : 'The answer will come on that question.'
+                }`
               : `was not answered in its session, so the host carried it over to ${question.destination}, votes and all.`
           }`,
           `“${clip(question.body, 500)}”`,
         ],
         action: {
-          label: options.kind === 'question_merged' ? 'See the question' : 'See where it went',
+          label: answered
+            ? 'See the answer'
+            : options.kind === 'question_merged'
+              ? 'See the question'
+              : 'See where it went',
           url: `${options.mail.publicUrl}${href}`,
         },
         unsubscribe: { userId: person.id, category: 'newAnswers' },

@@ -21,8 +21,9 @@ import { requireViewer } from '../../lib/viewer.ts';
  * Writes or edits the answer to a question — the group's host only: members may do everything
  * the interaction rule allows, but answering is the host's — and marks the question answered.
  * A hidden question must be shown again first. Moves the group's activity; watchers hear
- * 'question.answered'. The first answer (not an edit) notifies the asker and those who upvoted
- * the question, in the bell and by e-mail ('newAnswers'), in the same transaction.
+ * 'question.answered'. The first answer (not an edit) notifies the asker, those who upvoted the
+ * question and the askers of the questions merged into it, in the bell and by e-mail
+ * ('newAnswers'), in the same transaction.
  */
 export async function answerQuestion(options: {
   transaction: RunInTransaction;
@@ -72,7 +73,13 @@ export async function answerQuestion(options: {
   });
 }
 
-/** The asker and the question's upvoters hear of its first answer (never the answerer). */
+/**
+ * The asker, the question's upvoters and the askers of the questions merged into it hear of its
+ * first answer (never the answerer), each once. A merged question's voters follow through the
+ * votes the merge pooled here; its asker is named by merged_into_id instead, because an anonymous
+ * asker gets no pooled vote (it would point at them) and an undo clears merged_into_id, so the
+ * undone merge's asker no longer follows. The notification names only the answerer.
+ */
 async function notifyFirstAnswer(options: {
   tx: Transaction;
   emit: TransactionContext['emit'];
@@ -86,7 +93,12 @@ async function notifyFirstAnswer(options: {
     .select({ userId: likes.userId })
     .from(likes)
     .where(and(eq(likes.targetType, 'question'), eq(likes.targetId, question.id)));
-  const recipientIds = [...new Set([question.authorId, ...voters.map((row) => row.userId)])];
+  const mergedAskers = await tx
+    .select({ userId: questions.authorId })
+    .from(questions)
+    .where(eq(questions.mergedIntoId, question.id));
+  const mergedAskerIds = mergedAskers.map((row) => row.userId);
+  const recipientIds = [...new Set([question.authorId, ...voters.map((row) => row.userId), ...mergedAskerIds])];
   await createNotifications(
     tx,
     options.emit,
@@ -117,6 +129,7 @@ async function notifyFirstAnswer(options: {
     mail: options.mail.service,
     publicUrl: options.mail.publicUrl,
     recipientIds,
+    mergedAskerIds,
     answererId: options.viewerId,
     answererName: context.answererName.trim() || `@${context.answererUsername}`,
     groupName: context.groupName,

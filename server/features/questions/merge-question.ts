@@ -67,7 +67,8 @@ const roleOf = (viewerId: string, hostId: string): LedgerRole => (viewerId === h
  * question who had not voted for the target, and its asker unless they wrote the target or asked
  * anonymously, get a vote there, remembered in question_merges.pooled_user_ids for the undo); the
  * merged question leaves every list, unpinned (its pin time kept for the undo), and its own page
- * says where it went; the ledger records 'merged'; its asker and voters are told; watchers hear
+ * says where it went; the ledger records 'merged'; its asker and voters are told (that the target
+ * was answered already, when it was) and hear the target's first answer; watchers hear
  * 'question.merged'. A question others were merged into is not merged itself (no chains: merge
  * the other way); its votes and theirs stay on it.
  */
@@ -120,8 +121,10 @@ export async function mergeQuestion(options: {
       .limit(1);
     if (mergedIntoThis) throw badRequest(CONTENT_MESSAGES.mergeHasMerged);
 
-    // the asker follows the target's answer as one of its voters, unless they wrote it, or asked
-    // anonymously (a vote appearing on the target the moment it is merged would point at them)
+    // the asker's question counts as a vote on the target, unless they wrote it, or asked
+    // anonymously (a vote appearing on the target the moment it is merged would point at them);
+    // every asker, anonymous or not, hears the target's first answer through merged_into_id
+    // (notifyFirstAnswer in answer-question.ts), and the voters through their pooled votes
     const askerVotes = !question.isAnonymous && question.authorId !== into.authorId;
     const pooled = await tx.execute<{ user_id: string }>(sql`
       insert into ${likes} (target_type, target_id, user_id, group_id)
@@ -170,6 +173,7 @@ export async function mergeQuestion(options: {
           targetQuestionId: into.id,
           targetSessionId: into.sessionId,
           destination: `“${into.body.slice(0, 80)}”`,
+          targetAnswered: into.status === 'answered',
         },
       ],
     });

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { DuplicateQuestionsResponseSchema, QuestionMergeResponseSchema } from '#shared/schemas/question-merges.ts';
 import { QuestionResponseSchema } from '#shared/schemas/questions.ts';
-import { likes, moderationLedger, notifications, questionMerges, questions } from '../../db/schema/index.ts';
+import {
+  groups,
+  likes,
+  mailMessages,
+  moderationLedger,
+  notifications,
+  questionMerges,
+  questions,
+  users,
+} from '../../db/schema/index.ts';
+import { QUESTION_MOVED_MAIL_KIND } from '../notifications/question-moved.ts';
 import { buildTestApp } from '../../test/app.ts';
 import { TestLiveSocket } from '../../test/live-socket.ts';
 import {
@@ -473,6 +483,213 @@ describe('the record and the news', () => {
       ids: { groupId: cast.groupId, questionId: a.id },
       data: { intoQuestionId: b.id, likeCount: 0 },
     });
+  });
+});
+
+describe('following the surviving question', () => {
+  const answer = async (person: TestPerson, questionId: string, body = 'Here is how.') => {
+    const response = await call(app, person, 'PUT', `/api/questions/${questionId}/answer`, { body });
+    expect(response.statusCode, response.body).toBe(200);
+    return response;
+  };
+
+  /** Who got a notification of `kind` about `questionId`, one entry per notification, sorted. */
+  async function toldOf(kind: 'new_answer' | 'question_merged', questionId: string) {
+    const rows = await app.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.kind, kind), eq(notifications.targetId, questionId)));
+    return rows.map((found) => found.userId).sort();
+  }
+
+  /** The e-mails of `kind` about `questionId`, whatever their delivery status. */
+  async function mailsAbout(kind: string, questionId: string) {
+    return app.db
+      .select({ userId: mailMessages.userId, subject: mailMessages.subject, text: mailMessages.textBody })
+      .from(mailMessages)
+      .where(and(eq(mailMessages.kind, kind), eq(mailMessages.aboutId, questionId)));
+  }
+
+  async function setEmailSettings(person: TestPerson, settings: Record<string, boolean>) {
+    await app.db
+      .update(users)
+      .set({ emailSettings: sql`${users.emailSettings} || ${JSON.stringify(settings)}::jsonb` })
+      .where(eq(users.id, person.id));
+  }
+
+  const sorted = (people: TestPerson[]) => people.map((person) => person.id).sort();
+
+  it("tells the merged question's asker and voters of the surviving question's answer, each once, per their settings", async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const [onlyA, both, off, gone] = await voters(cast.groupId, 4);
+    if (!onlyA || !both || !off || !gone) throw new Error('no voters');
+    await setEmailSettings(off, { newAnswers: false });
+    await setEmailSettings(gone, { unsubscribedAll: true });
+    for (const person of [onlyA, both, off, gone, cast.host]) await expectVote(person, a.id);
+    // the asker voted for their own question and for b too; `both` and the host voted for b
+    await expectVote(cast.member, a.id);
+    await expectVote(cast.member, b.id);
+    await expectVote(both, b.id);
+    await expectVote(cast.host, b.id);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+    await answer(cast.host, b.id);
+
+    // b's asker, a's asker and a's voters, once each; never the host who answered
+    expect(await toldOf('new_answer', b.id)).toEqual(sorted([cast.subscriber, cast.member, onlyA, both, off, gone]));
+    expect(await toldOf('new_answer', a.id)).toEqual([]);
+    const mails = await mailsAbout('new_answer', b.id);
+    expect(mails.map((mail) => mail.userId).sort()).toEqual(sorted([cast.subscriber, cast.member, onlyA, both]));
+    const subjectOf = (person: TestPerson) => mails.find((mail) => mail.userId === person.id)?.subject;
+    expect(subjectOf(cast.subscriber)).toMatch(/ answered your question: /);
+    expect(subjectOf(cast.member)).toMatch(
+      / answered the question yours was merged into: “How do you plan your week of recording\?”$/,
+    );
+    expect(subjectOf(onlyA)).toMatch(/ answered a question you upvoted: /);
+    // an edit of the answer tells nobody again
+    await answer(cast.host, b.id, 'Here is how, edited.');
+    expect(await toldOf('new_answer', b.id)).toHaveLength(6);
+    expect(await mailsAbout('new_answer', b.id)).toHaveLength(4);
+  });
+
+  it('tells an anonymous asker of a merged question of the answer, and names them to nobody', async () => {
+    const cast = await buildAmaCast(app);
+    const [anonymousAsker, selfMerger] = await voters(cast.groupId, 2);
+    if (!anonymousAsker || !selfMerger) throw new Error('no askers');
+    const target = await ask(app, cast.subscriber, cast.groupId, 'Which microphone do you use?');
+    const byHost = await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: anonymousAsker.id,
+      body: 'Which microphone do you use now?',
+      isAnonymous: true,
+    });
+    const byItsAsker = await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: selfMerger.id,
+      body: 'What microphone do you use?',
+      isAnonymous: true,
+    });
+    await expectVote(cast.member, byHost);
+    expect((await merge(cast.host, byHost, target.id)).statusCode).toBe(200);
+    expect((await merge(selfMerger, byItsAsker, target.id)).statusCode).toBe(200);
+    // the merges pooled the member's vote, and no vote of either anonymous asker
+    expect(await likers(target.id)).toEqual([cast.member.id]);
+
+    const answered = await answer(cast.host, target.id);
+    expect(await toldOf('new_answer', target.id)).toEqual(
+      sorted([cast.subscriber, cast.member, anonymousAsker, selfMerger]),
+    );
+    const named = [anonymousAsker, selfMerger].flatMap((person) => [person.id, person.username, person.email]);
+    for (const secret of named) expect(answered.body).not.toContain(secret);
+
+    // each anonymous asker's notification names only the answerer
+    for (const asker of [anonymousAsker, selfMerger]) {
+      const list = await call(app, asker, 'GET', '/api/notifications');
+      expect(list.statusCode).toBe(200);
+      const news = list.json().notifications.filter((item: { kind: string }) => item.kind === 'new_answer');
+      expect(news).toHaveLength(1);
+      expect(news[0]).toMatchObject({ targetId: target.id, actor: { username: cast.host.username } });
+    }
+    // and the e-mails: theirs say their question went into it, nobody else's names them
+    const mails = await mailsAbout('new_answer', target.id);
+    expect(mails.map((mail) => mail.userId).sort()).toEqual(
+      sorted([cast.subscriber, cast.member, anonymousAsker, selfMerger]),
+    );
+    const askersMails = mails.filter((mail) => mail.userId === anonymousAsker.id || mail.userId === selfMerger.id);
+    expect(askersMails.map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/ answered the question yours was merged into: “Which microphone do you use\?”$/),
+      expect.stringMatching(/ answered the question yours was merged into: “Which microphone do you use\?”$/),
+    ]);
+    for (const mail of mails) {
+      const others = [anonymousAsker, selfMerger].filter((person) => person.id !== mail.userId);
+      for (const person of others) {
+        for (const secret of [person.id, person.username, person.email]) {
+          expect(`${mail.subject}\n${mail.text}`).not.toContain(secret);
+        }
+      }
+    }
+    // what the others read of their news and of the question names neither
+    for (const reader of [cast.subscriber, cast.member, cast.host]) {
+      for (const url of ['/api/notifications', `/api/questions/${target.id}`]) {
+        const read = await call(app, reader, 'GET', url);
+        expect(read.statusCode).toBe(200);
+        for (const secret of named) expect(read.body).not.toContain(secret);
+      }
+    }
+  });
+
+  it('stops once the merge is undone', async () => {
+    const cast = await buildAmaCast(app);
+    const [anonymousAsker, voter] = await voters(cast.groupId, 2);
+    if (!anonymousAsker || !voter) throw new Error('no people');
+    const target = await ask(app, cast.subscriber, cast.groupId, 'Do you script your videos?');
+    const named = await ask(app, cast.member, cast.groupId, 'Do you script your videos at all?');
+    const anonymous = await buildQuestion(app, {
+      groupId: cast.groupId,
+      authorId: anonymousAsker.id,
+      body: 'Do you write scripts for your videos?',
+      isAnonymous: true,
+    });
+    await expectVote(voter, anonymous);
+    for (const id of [named.id, anonymous]) {
+      expect((await merge(cast.host, id, target.id)).statusCode).toBe(200);
+      expect((await undo(cast.host, id)).statusCode).toBe(200);
+    }
+    await answer(cast.host, target.id);
+    expect(await toldOf('new_answer', target.id)).toEqual([cast.subscriber.id]);
+    expect((await mailsAbout('new_answer', target.id)).map((mail) => mail.userId)).toEqual([cast.subscriber.id]);
+  });
+
+  it('e-mails the merge to the asker and voters whose settings want it, and tells everyone in the bell', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const [keen, off, gone] = await voters(cast.groupId, 3);
+    if (!keen || !off || !gone) throw new Error('no voters');
+    // the asker turned news of answers off; `gone` unsubscribed from everything
+    await setEmailSettings(cast.member, { newAnswers: false });
+    await setEmailSettings(off, { newAnswers: false });
+    await setEmailSettings(gone, { unsubscribedAll: true });
+    for (const person of [keen, off, gone]) await expectVote(person, a.id);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+
+    expect(await toldOf('question_merged', b.id)).toEqual(sorted([cast.member, keen, off, gone]));
+    const mails = await mailsAbout(QUESTION_MOVED_MAIL_KIND, b.id);
+    expect(mails.map((mail) => mail.userId)).toEqual([keen.id]);
+    const [mail] = mails;
+    expect(mail?.subject).toBe(
+      'A question you upvoted was merged into another: “How do you plan your week of recording videos?”',
+    );
+    expect(mail?.text).toContain('The answer will come on that question.');
+    const [group] = await app.db.select({ slug: groups.slug }).from(groups).where(eq(groups.id, cast.groupId));
+    expect(mail?.text).toContain(`http://townhall.test/group/${group?.slug}/question/${b.id}`);
+  });
+
+  it('says the answer is there already when the surviving question was answered', async () => {
+    const cast = await buildAmaCast(app);
+    const { a, b } = await duplicatePair(cast);
+    const [voter] = await voters(cast.groupId, 1);
+    if (!voter) throw new Error('no voter');
+    await expectVote(voter, a.id);
+    await answer(cast.host, b.id);
+    expect((await merge(cast.host, a.id, b.id)).statusCode).toBe(200);
+
+    expect(await toldOf('question_merged', b.id)).toEqual(sorted([cast.member, voter]));
+    const [group] = await app.db.select({ slug: groups.slug }).from(groups).where(eq(groups.id, cast.groupId));
+    const link = `http://townhall.test/group/${group?.slug}/question/${b.id}`;
+    const mails = await mailsAbout(QUESTION_MOVED_MAIL_KIND, b.id);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'A question you upvoted was merged into an answered question: “How do you plan your week of recording videos?”',
+      'Your question was merged into an answered question: “How do you plan your week of recording videos?”',
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toContain('That question was answered already: see the answer there.');
+      expect(mail.text).not.toContain('The answer will come');
+      expect(mail.text).toContain(link);
+    }
+    // the bell's item opens the answered question
+    const list = await call(app, cast.member, 'GET', '/api/notifications');
+    const merged = list.json().notifications.filter((item: { kind: string }) => item.kind === 'question_merged');
+    expect(merged).toMatchObject([{ targetId: b.id, href: `/group/${group?.slug}/question/${b.id}` }]);
   });
 });
 
