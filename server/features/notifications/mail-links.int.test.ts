@@ -131,6 +131,66 @@ describe('every e-mail links to the exact item it speaks of', () => {
     const mail = await mailTo(asker, /was merged into another/);
     expectLinksTo(mail, questionUrl(slug, kept.id));
   });
+
+  it("a merged question's voter is sent to the question it went into, and so is the asker when it was answered already", async () => {
+    const cast = await buildAmaCast(app);
+    const slug = await slugOf(cast.groupId);
+    const [asker, voter] = await Promise.all([signUp(app, 'lmra'), signUp(app, 'lmrv')]);
+    for (const person of [asker, voter]) {
+      expect((await call(app, person, 'PUT', `/api/groups/${cast.groupId}/subscription`)).statusCode).toBe(200);
+    }
+    const open = await ask(app, cast.subscriber, cast.groupId, 'Which camera, the kept open one?');
+    const answered = await ask(app, cast.subscriber, cast.groupId, 'Which lens, the kept answered one?');
+    const toOpen = await ask(app, cast.member, cast.groupId, 'Which camera, the duplicate?');
+    const toAnswered = await ask(app, asker, cast.groupId, 'Which lens, the duplicate?');
+    expect((await call(app, voter, 'PUT', `/api/likes/question/${toOpen.id}`)).statusCode).toBe(200);
+    const answer = await call(app, cast.host, 'PUT', `/api/questions/${answered.id}/answer`, { body: 'A prime' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    for (const [from, into] of [
+      [toOpen, open],
+      [toAnswered, answered],
+    ] as const) {
+      const merged = await call(app, cast.host, 'POST', `/api/questions/${from.id}/merge`, { intoQuestionId: into.id });
+      expect(merged.statusCode, merged.body).toBe(200);
+    }
+    const voters = await mailTo(
+      voter,
+      /^A question you upvoted was merged into another: “Which camera, the duplicate\?”$/,
+    );
+    expectLinksTo(voters, questionUrl(slug, open.id));
+    expect(voters.parsed.text).toContain('The answer will come on that question.');
+    const askers = await mailTo(asker, /^Your question was merged into an answered question: /);
+    expectLinksTo(askers, questionUrl(slug, answered.id));
+    expect(askers.parsed.text).toContain('That question was answered already: see the answer there.');
+  });
+
+  it('the anonymous asker of a merged question is sent the answer, linking to the question it went into', async () => {
+    const cast = await buildAmaCast(app);
+    const slug = await slugOf(cast.groupId);
+    const asker = await signUp(app, 'lmrn');
+    expect((await call(app, asker, 'PUT', `/api/groups/${cast.groupId}/subscription`)).statusCode).toBe(200);
+    expect(
+      (await call(app, cast.host, 'PATCH', `/api/groups/${cast.groupId}`, { anonymousQuestions: true })).statusCode,
+    ).toBe(200);
+    const kept = await ask(app, cast.subscriber, cast.groupId, 'Where do you record, the kept one?');
+    const asked = await call(app, asker, 'POST', `/api/groups/${cast.groupId}/questions`, {
+      body: 'Where do you record, anonymously?',
+      anonymous: true,
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const merged = await call(app, asker, 'POST', `/api/questions/${asked.json().question.id}/merge`, {
+      intoQuestionId: kept.id,
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const answer = await call(app, cast.host, 'PUT', `/api/questions/${kept.id}/answer`, { body: 'At home' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const mail = await mailTo(
+      asker,
+      / answered the question yours was merged into: “Where do you record, the kept one\?”$/,
+    );
+    expectLinksTo(mail, questionUrl(slug, kept.id));
+    expect(mail.parsed.text).toContain('At home');
+  });
 });
 
 describe('the weekly digest', () => {
