@@ -82,15 +82,15 @@ describe('carrying an ended session’s open questions over', () => {
     await card.waitFor();
     await asker.page.getByRole('article').filter({ hasText: second }).waitFor();
     expect(await asker.page.getByRole('article').filter({ hasText: third }).count()).toBe(0);
-    // the label is the question card's (drawn from `carriedFrom`): checked only where it is shown
-    if ((await card.getByText(/Carried from/i).count()) > 0) {
-      expect(
-        await card
-          .getByText(/Carried from/i)
-          .first()
-          .innerText(),
-      ).toContain('Carry-over AMA, part 1');
-    }
+    // The card names the session the question came from (its `carriedFrom`, read with the page),
+    // with a link back to it. (This check once ran only when the label was there: the test was
+    // written before the card drew it.)
+    const label = card.getByText(/Carried from/);
+    await label.waitFor();
+    expect((await label.innerText()).replace(/\s+/g, ' ')).toBe('Carried from Carry-over AMA, part 1');
+    expect(await label.getByRole('link', { name: 'Carry-over AMA, part 1' }).getAttribute('href')).toBe(
+      `/event/${firstId}`,
+    );
     const { notifications } = await apiCall<{ notifications: Notification[] }>(
       asker.context.request,
       'GET',
