@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { useQuestion } from '#client/features/questions/api/get-question.ts';
-import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
+import { questionElementId } from '#client/features/questions/hooks/question-element-id.ts';
 import { ApiError } from '#client/lib/api-client.ts';
 import { cn } from '#client/lib/cn.ts';
 import type { Question } from '#shared/schemas/questions.ts';

@@ -1,14 +1,17 @@
+import { useRef } from 'react';
+
 import { TextComposer } from '#client/features/content/components/text-composer.tsx';
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 
+import { useFocusFieldOnOpen } from './focus-field-on-open.ts';
 import { reportFailure } from './report-failure.ts';
 
 /**
  * The edit of a question's text while it is unanswered (lazy, card-tools.tsx): the asker's, of
  * their own, or the host's, of anyone's (`isHostEdit`: said beforehand, since it shows as "edited
- * by the host" and in the public moderation ledger). `onDone` closes it.
+ * by the host" and in the public moderation ledger). Focused as it opens; `onDone` closes it.
  */
 export function EditComposer({
   question,
@@ -20,13 +23,14 @@ export function EditComposer({
   onDone: () => void;
 }) {
   const edit = useEditQuestion();
+  const container = useRef<HTMLDivElement>(null);
+  useFocusFieldOnOpen(container);
   const composer = (
     <TextComposer
       label="Edit question"
       submitLabel="Save"
       maxLength={CONTENT_LIMITS.questionBodyMax}
       initialValue={question.body}
-      autoFocus
       onCancel={onDone}
       onSubmit={async (body) => {
         await edit.mutateAsync({ questionId: question.id, body }).catch(reportFailure('Could not save the question'));
@@ -34,13 +38,14 @@ export function EditComposer({
       }}
     />
   );
-  if (!isHostEdit) return composer;
   return (
-    <div className="grid gap-1">
+    <div ref={container} className="grid gap-1">
       {composer}
-      <p className="text-xs text-muted-foreground">
-        Your edit shows as &ldquo;edited by the host&rdquo; and is listed in the public moderation ledger.
-      </p>
+      {isHostEdit ? (
+        <p className="text-xs text-muted-foreground">
+          Your edit shows as &ldquo;edited by the host&rdquo; and is listed in the public moderation ledger.
+        </p>
+      ) : null}
     </div>
   );
 }

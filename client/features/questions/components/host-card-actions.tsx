@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useRef, type RefObject } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -11,12 +11,13 @@ import { useModerateQuestion, type QuestionModeration } from '#client/features/q
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 
-import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
+import { questionElementId } from '#client/features/questions/hooks/question-element-id.ts';
 
+import { useFocusFieldOnOpen } from './focus-field-on-open.ts';
 import { reportFailure } from './report-failure.ts';
 
 /**
- * Read when a moderation starts from the keyboard: once it is done, the card may be drawn again
+ * Read when a moderation (or an answer's save) starts from the keyboard: once it is done, the card may be drawn again
  * elsewhere (a pinned question moves to the top, an answered one leaves the Open list), which
  * drops focus to <body>. Then focus goes to the same button of the card, or the card, or (when
  * the card left the list) to the next question or the list's heading.
@@ -37,8 +38,10 @@ function focusKeeper(questionId: string): () => void {
       if (target) target.focus();
       else focusFirstConnected(around);
     };
+    // The panel's list is watched (the whole page for a question's own page): a keeper of a list
+    // that went away (another page opened) places no focus in the next one.
     const observer = new MutationObserver(place);
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(card.closest('[data-question-list]') ?? document.body, { childList: true, subtree: true });
     window.setTimeout(() => observer.disconnect(), 3_000);
     place();
   };
@@ -129,23 +132,32 @@ export function HostQuestionActions({
   );
 }
 
-/** The host's answer composer (a first answer, or the answer edited); `onDone` closes it. */
+/**
+ * The host's answer composer (a first answer, or the answer edited): focused as it opens, and
+ * once saved focus goes back to the card, so the host's keys go on from there. `onDone` closes it.
+ */
 export function AnswerComposer({ question, onDone }: { question: Question; onDone: () => void }) {
   const answer = useAnswerQuestion();
+  const container = useRef<HTMLDivElement>(null);
+  useFocusFieldOnOpen(container);
   return (
-    <TextComposer
-      label="Answer"
-      hideLabel={false}
-      submitLabel="Save answer"
-      maxLength={CONTENT_LIMITS.answerBodyMax}
-      initialValue={question.answer?.body ?? ''}
-      autoFocus
-      onCancel={onDone}
-      onSubmit={async (body) => {
-        await answer.mutateAsync({ questionId: question.id, body }).catch(reportFailure('Could not save the answer'));
-        onDone();
-      }}
-    />
+    <div ref={container}>
+      <TextComposer
+        label="Answer"
+        hideLabel={false}
+        submitLabel="Save answer"
+        maxLength={CONTENT_LIMITS.answerBodyMax}
+        initialValue={question.answer?.body ?? ''}
+        onCancel={onDone}
+        onSubmit={async (body) => {
+          // saved, the composer closes under the focus: it goes back to the card, wherever it is drawn
+          const keep = focusKeeper(question.id);
+          await answer.mutateAsync({ questionId: question.id, body }).catch(reportFailure('Could not save the answer'));
+          onDone();
+          keep();
+        }}
+      />
+    </div>
   );
 }
 

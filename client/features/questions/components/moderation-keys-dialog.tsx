@@ -1,12 +1,31 @@
+import { useRef } from 'react';
+
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 
 import { MODERATION_KEYS } from './moderation-keys.ts';
 
-/** The `?` dialog of the questions panel: the host's keys (loaded lazily, on the first `?`). */
+/**
+ * The `?` dialog of the questions panel: the host's keys (loaded lazily, on the first `?`). It is
+ * opened by a key or a plain button, not a Radix trigger, so Radix has nothing to give focus back
+ * to: on close it goes back to what had it (the card the host was on), so the keys go on there.
+ */
 export function ModerationKeysDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (!target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Keyboard shortcuts</DialogTitle>
           <DialogDescription>For the host, in the list of questions (not while typing).</DialogDescription>

@@ -23,16 +23,17 @@ afterEach(() => {
 const PAGE = '/api/group-slugs/compilers';
 const QUESTION = '/api/questions/question-1';
 
-/** The page of question-1 as `role` sees it, the server answering with `question` and `more`. */
+/** The page of question-1 as `role` sees it, the server answering with `question` (as it is now) and `more`. */
 function openQuestionPage(
   role: GroupRole,
-  question: Question,
+  question: Question | (() => Question),
   more: (request: { path: string; method: string; body: unknown }) => Response | undefined = () => undefined,
 ) {
   const api = stubApi({
     answer: (request) => {
       if (request.path === PAGE) return json(buildGroupPage(role));
-      if (request.path === QUESTION && request.method === 'GET') return json({ question });
+      if (request.path === QUESTION && request.method === 'GET')
+        return json({ question: typeof question === 'function' ? question() : question });
       if (request.path.startsWith(`${QUESTION}/comments`)) return json({ comments: [], nextCursor: null });
       return more(request);
     },
@@ -150,5 +151,94 @@ describe('the asker’s merge', () => {
     await screen.findByRole('article');
     await waitFor(() => expect(api.calls('GET', `${QUESTION}/duplicates`)).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Merge into an existing question' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the host’s edit', () => {
+  const HINT = 'Your edit shows as “edited by the host” and is listed in the public moderation ledger.';
+
+  it('is offered on a subscriber’s open question, says it is public, and saves the text', async () => {
+    const user = userEvent.setup();
+    const fixed = 'How do compilers work, step by step?';
+    // the server's question: edited by the host once the edit is saved
+    let stored = gracesQuestion();
+    const api = openQuestionPage(
+      'host',
+      () => stored,
+      ({ path, method }) => {
+        if (path !== QUESTION || method !== 'PATCH') return undefined;
+        stored = gracesQuestion({ body: fixed, editedAt: '2025-03-03T00:00:00.000Z', editedByHost: true });
+        return json({ question: stored });
+      },
+    );
+    const card = await screen.findByRole('article', { name: 'Question by Grace Hopper' });
+    await user.click(await within(card).findByRole('button', { name: 'Edit' }));
+    const field = within(card).getByRole('textbox', { name: 'Edit question' });
+    // focus in the field, after its text
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveValue('How do compilers work?');
+    expect((field as HTMLTextAreaElement).selectionStart).toBe('How do compilers work?'.length);
+    expect(within(card).getByText(HINT)).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, fixed);
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.calls('PATCH', QUESTION)).toEqual([{ body: fixed }]));
+    expect(await within(card).findByText('(edited by the host)')).toBeInTheDocument();
+    expect(within(card).getByText(fixed)).toBeInTheDocument();
+    expect(within(card).queryByText(HINT)).not.toBeInTheDocument();
+  });
+
+  it('is not offered on an answered question', async () => {
+    openQuestionPage('host', gracesQuestion({ status: 'answered' }));
+    const card = await screen.findByRole('article', { name: 'Question by Grace Hopper' });
+    // the host's tools have drawn: Edit would be among them
+    await within(card).findByRole('button', { name: 'Reopen' });
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered on a merged question', async () => {
+    openQuestionPage('host', gracesQuestion({ mergedInto: { id: 'question-2', body: 'Compilers?' } }));
+    const card = await screen.findByRole('article', { name: 'Question by Grace Hopper' });
+    await within(card).findByRole('note');
+    // the Delete the host has on it has drawn: Edit would have drawn with it
+    await within(card).findByRole('button', { name: 'Delete' });
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('is not offered to a subscriber on someone else’s question', async () => {
+    openQuestionPage('subscriber', gracesQuestion());
+    const card = await screen.findByRole('article', { name: 'Question by Grace Hopper' });
+    await within(card).findByRole('button', { name: 'Delete' });
+    expect(within(card).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('the asker’s own edit carries no hint', async () => {
+    const user = userEvent.setup();
+    openQuestionPage('subscriber', buildQuestion());
+    const card = await screen.findByRole('article', { name: 'Question by Ada Lovelace' });
+    await user.click(await within(card).findByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(within(card).getByRole('textbox', { name: 'Edit question' })).toHaveFocus());
+    expect(within(card).queryByText(HINT)).not.toBeInTheDocument();
+  });
+
+  it('reads “(edited by the host)” when the host changed the text', async () => {
+    openQuestionPage(
+      'subscriber',
+      gracesQuestion({
+        editedAt: '2025-03-03T00:00:00.000Z',
+        editedByHost: true,
+        permissions: { canEdit: false, canDelete: false },
+      }),
+    );
+    const card = await screen.findByRole('article', { name: 'Question by Grace Hopper' });
+    expect(await within(card).findByText('(edited by the host)')).toBeInTheDocument();
+    expect(within(card).queryByText('(edited)')).not.toBeInTheDocument();
+  });
+
+  it('reads a plain “(edited)” for the asker’s own edit', async () => {
+    openQuestionPage('subscriber', gracesQuestion({ editedAt: '2025-03-03T00:00:00.000Z', editedByHost: false }));
+    const card = await screen.findByRole('article', { name: 'Question by Grace Hopper' });
+    expect(await within(card).findByText('(edited)')).toBeInTheDocument();
+    expect(within(card).queryByText('(edited by the host)')).not.toBeInTheDocument();
   });
 });

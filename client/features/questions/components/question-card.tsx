@@ -8,7 +8,7 @@ import { AuthorLine } from '#client/features/content/components/author-line.tsx'
 import { CommentsThread } from '#client/features/content/components/lazy-comments-thread.tsx';
 import { ContentLikeButton } from '#client/features/content/components/like-button.tsx';
 import { RichText } from '#client/features/content/components/rich-text.tsx';
-import { questionElementId } from '#client/features/questions/hooks/undoable.ts';
+import { questionElementId } from '#client/features/questions/hooks/question-element-id.ts';
 import { cn } from '#client/lib/cn.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
 import { canEditQuestion, canMergeQuestion } from '#shared/lib/permissions.ts';

@@ -144,4 +144,123 @@ describe('the questions panel', () => {
       await waitFor(() => expect(api.calls('DELETE', '/api/questions/question-1/merge')).toHaveLength(1));
     },
   );
+
+  it('pins the focused question with p, through the moderation call', { timeout: 20_000 }, async () => {
+    const api = openQueue('host', ({ path, method }) =>
+      path === '/api/questions/question-2/moderation' && method === 'PATCH'
+        ? json({ question: { ...second, isPinned: true, pinnedAt: '2025-03-03T00:00:00.000Z' } })
+        : undefined,
+    );
+    const [, card2] = await screen.findAllByRole('article', {}, FIRST_LOAD);
+    await screen.findAllByRole('button', { name: 'Pin' }, FIRST_LOAD);
+    // with no card focused, p pins nothing
+    expect(document.body).toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'p' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(card2).toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'p' });
+    await waitFor(() =>
+      expect(api.calls('PATCH', '/api/questions/question-2/moderation')).toEqual([{ isPinned: true }]),
+    );
+    expect(api.calls('PATCH', '/api/questions/question-1/moderation')).toEqual([]);
+  });
+
+  it('opens the focused question’s answer composer with a; saving answers it', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    const body = 'A compiler turns source into machine code.';
+    const api = openQueue('host', ({ path, method }) =>
+      path === '/api/questions/question-1/answer' && method === 'PUT'
+        ? json({
+            question: {
+              ...first,
+              status: 'answered',
+              answeredAt: '2025-03-03T00:00:00.000Z',
+              answer: {
+                id: 'answer-1',
+                questionId: 'question-1',
+                author: PEOPLE.ada,
+                body,
+                likeCount: 0,
+                isLiked: false,
+                createdAt: '2025-03-03T00:00:00.000Z',
+                updatedAt: '2025-03-03T00:00:00.000Z',
+                editedAt: null,
+              },
+            },
+          })
+        : undefined,
+    );
+    const [card1, card2] = await screen.findAllByRole('article', {}, FIRST_LOAD);
+    await screen.findAllByRole('button', { name: 'Answer' }, FIRST_LOAD);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(card1).toHaveFocus();
+    fireEvent.keyDown(document.body, { key: 'a' });
+    const field = await within(card1!).findByRole('textbox', { name: 'Answer' }, FIRST_LOAD);
+    await waitFor(() => expect(field).toHaveFocus());
+    // only the focused card's composer opens, and the key is not typed into it
+    expect(within(card2!).queryByRole('textbox', { name: 'Answer' })).not.toBeInTheDocument();
+    expect(field).toHaveValue('');
+    await user.type(field, body);
+    await user.click(within(card1!).getByRole('button', { name: 'Save answer' }));
+    await waitFor(() => expect(api.calls('PUT', '/api/questions/question-1/answer')).toEqual([{ body }]));
+    await waitFor(() => expect(within(card1!).queryByRole('textbox', { name: 'Answer' })).not.toBeInTheDocument());
+    // focus goes back to the card, where the keys go on
+    await waitFor(() => expect(card1).toHaveFocus());
+  });
+
+  it('shows the question hidden last again with u', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    // the first moderation hides it, the second shows it again
+    let moderations = 0;
+    const api = openQueue('host', ({ path, method }) => {
+      if (path !== '/api/questions/question-1/moderation' || method !== 'PATCH') return undefined;
+      moderations += 1;
+      return json({ question: { ...first, isHidden: moderations === 1 } });
+    });
+    const [card1] = await screen.findAllByRole('article', {}, FIRST_LOAD);
+    await screen.findAllByRole('button', { name: 'Hide' }, FIRST_LOAD);
+    // nothing was hidden or merged yet
+    fireEvent.keyDown(document.body, { key: 'u' });
+    expect(await screen.findByText('Nothing to undo', {}, FIRST_LOAD)).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(card1!, { key: 'h' });
+    const picker = await screen.findByRole('group', { name: 'Why hide this question?' }, FIRST_LOAD);
+    await user.click(within(picker).getByRole('button', { name: 'Spam' }));
+    await screen.findByText('Question hidden', {}, FIRST_LOAD);
+    fireEvent.keyDown(document.body, { key: 'u' });
+    await waitFor(() =>
+      expect(api.calls('PATCH', '/api/questions/question-1/moderation')).toEqual([
+        { isHidden: true, reason: 'spam' },
+        { isHidden: false },
+      ]),
+    );
+    expect(await screen.findByText('Question shown again', {}, FIRST_LOAD)).toBeInTheDocument();
+    // the undo is spent: a second u has nothing left to take back
+    act(() => {
+      toast.dismiss();
+    });
+    await waitFor(() => expect(screen.queryByText('Nothing to undo')).not.toBeInTheDocument());
+    fireEvent.keyDown(document.body, { key: 'u' });
+    expect(await screen.findByText('Nothing to undo', {}, FIRST_LOAD)).toBeInTheDocument();
+    expect(api.calls('PATCH', '/api/questions/question-1/moderation')).toHaveLength(2);
+  });
+
+  it('gives focus back to the card the host was on when the list of keys closes', { timeout: 20_000 }, async () => {
+    const user = userEvent.setup();
+    openQueue('host');
+    const [, card2] = await screen.findAllByRole('article', {}, FIRST_LOAD);
+    await screen.findByRole('button', { name: 'Keyboard shortcuts' }, FIRST_LOAD);
+    fireEvent.keyDown(document.body, { key: 'j' });
+    fireEvent.keyDown(document.body, { key: 'j' });
+    expect(card2).toHaveFocus();
+    fireEvent.keyDown(card2!, { key: '?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, FIRST_LOAD);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    // keys typed in the dialog are not the panel's
+    fireEvent.keyDown(document.activeElement!, { key: 'k' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(card2).toHaveFocus();
+  });
 });

@@ -170,7 +170,7 @@ export function QuestionsPanel({
           <LazyHostTools.Component groupId={groupId} view={view} list={list} />
         </div>
       ) : null}
-      <div ref={list} className="grid gap-3">
+      <div ref={list} className="grid gap-3" data-question-list>
         {pinned && isListReady ? (
           pinnedArrival && isArrivalLoaded ? (
             <LazyArrivedQuestion.Component
