@@ -20,6 +20,22 @@ const EMBEDDED_FILES = [
 ];
 
 /**
+ * The live Q&A's own files (merging, anonymous questions, the fair queue, the moderation ledger,
+ * carry-over, host analytics) run on both databases in every run, as their issue asked: their SQL
+ * (pooled votes under concurrent writes, the fresh order's arithmetic, the ledger's append-only
+ * trigger, percentiles) is the newest in the application, so it runs on PostgreSQL 18 (embedded)
+ * as well as 15 (external).
+ */
+const LIVE_QA_FILES = [
+  'server/features/questions/merge.int.test.ts',
+  'server/features/questions/anonymous-questions.int.test.ts',
+  'server/features/questions/fair-queue.int.test.ts',
+  'server/features/ledger/ledger.int.test.ts',
+  'server/features/sessions/carry-over.int.test.ts',
+  'server/features/host-analytics/host-analytics.int.test.ts',
+];
+
+/**
  * Files that prove one process hears another "at once" (a session ended on one is refused by the
  * next request to the other, a vote reaches the other's viewers). They run one at a time after
  * the parallel files, as the browser tests do, so that no other file starves one of those
@@ -57,7 +73,7 @@ if (!hasExternalDatabase) {
 }
 const integrationProjects = hasExternalDatabase
   ? [
-      integration('integration-embedded', { include: EMBEDDED_FILES }),
+      integration('integration-embedded', { include: [...EMBEDDED_FILES, ...LIVE_QA_FILES] }),
       integration('integration-external', {
         include: INTEGRATION_FILES,
         // it starts embedded servers of its own, whatever the project
@@ -96,6 +112,9 @@ export default defineConfig({
           include: ['client/**/*.test.{ts,tsx}'],
           // Node, not only Vite, must answer react with preact/compat (tests/client-on-preact.ts).
           setupFiles: ['tests/client-on-preact.ts', 'client/test/setup.ts'],
+          // jsdom tests that walk a page with user-event take a few seconds on a busy 2-core
+          // machine; the default 5 s failed one under load (a timeout, not a wrong answer)
+          testTimeout: 20_000,
         },
       },
       {
