@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { TextArea } from '#client/components/ui/text-area.tsx';
@@ -21,6 +21,12 @@ export type TextComposerProps = {
   /** When the viewer may not write here: the field is read-only and a click asks the gate. */
   onBlocked?: (() => void) | undefined;
   rows?: number;
+  /**
+   * Focuses the field as the composer first draws, the caret after its text (an edit goes on where
+   * the text ends). Done here, not by the field's `autofocus`: the client runs on Preact (decision
+   * 023), which only writes the attribute, and a browser honours it once per page, never after
+   * the person focused something, so a composer opened by a click or a key would leave focus behind.
+   */
   autoFocus?: boolean;
   /** Extra content under the field (similar questions). */
   onTextChange?: (text: string) => void;
@@ -47,6 +53,15 @@ export function TextComposer({
   const [text, setText] = useState(initialValue);
   const [isSending, setIsSending] = useState(false);
   const isSendingRef = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  useLayoutEffect(() => {
+    const field = autoFocus ? formRef.current?.querySelector('textarea') : null;
+    if (!field) return;
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+    // on the first draw only: a composer that stays open keeps where the person put focus
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const isValid = text.trim() !== '' && text.length <= maxLength;
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -80,7 +95,7 @@ export function TextComposer({
   }
 
   return (
-    <form className="grid gap-2" onSubmit={(event) => void handleSubmit(event)}>
+    <form ref={formRef} className="grid gap-2" onSubmit={(event) => void handleSubmit(event)}>
       <TextArea
         label={label}
         hideLabel={hideLabel}
@@ -89,7 +104,6 @@ export function TextComposer({
         maxLength={maxLength}
         rows={rows}
         readOnly={onBlocked !== undefined}
-        autoFocus={autoFocus}
         onClick={onBlocked}
         onKeyDown={(event) => {
           if (onBlocked && event.key !== 'Tab') onBlocked();

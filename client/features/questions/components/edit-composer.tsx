@@ -1,11 +1,8 @@
-import { useRef } from 'react';
-
 import { TextComposer } from '#client/features/content/components/text-composer.tsx';
 import { useEditQuestion } from '#client/features/questions/api/edit-question.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
 import type { Question } from '#shared/schemas/questions.ts';
 
-import { useFocusFieldOnOpen } from './focus-field-on-open.ts';
 import { reportFailure } from './report-failure.ts';
 
 /**
@@ -23,14 +20,13 @@ export function EditComposer({
   onDone: () => void;
 }) {
   const edit = useEditQuestion();
-  const container = useRef<HTMLDivElement>(null);
-  useFocusFieldOnOpen(container);
   const composer = (
     <TextComposer
       label="Edit question"
       submitLabel="Save"
       maxLength={CONTENT_LIMITS.questionBodyMax}
       initialValue={question.body}
+      autoFocus
       onCancel={onDone}
       onSubmit={async (body) => {
         await edit.mutateAsync({ questionId: question.id, body }).catch(reportFailure('Could not save the question'));
@@ -39,7 +35,7 @@ export function EditComposer({
     />
   );
   return (
-    <div ref={container} className="grid gap-1">
+    <div className="grid gap-1">
       {composer}
       {isHostEdit ? (
         <p className="text-xs text-muted-foreground">

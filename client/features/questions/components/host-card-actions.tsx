@@ -1,4 +1,4 @@
-import { useRef, type RefObject } from 'react';
+import type { RefObject } from 'react';
 
 import { Button } from '#client/components/ui/button.tsx';
 import { ConfirmDialog } from '#client/components/ui/confirm-dialog.tsx';
@@ -13,7 +13,6 @@ import type { Question } from '#shared/schemas/questions.ts';
 
 import { questionElementId } from '#client/features/questions/hooks/question-element-id.ts';
 
-import { useFocusFieldOnOpen } from './focus-field-on-open.ts';
 import { reportFailure } from './report-failure.ts';
 
 /**
@@ -138,16 +137,15 @@ export function HostQuestionActions({
  */
 export function AnswerComposer({ question, onDone }: { question: Question; onDone: () => void }) {
   const answer = useAnswerQuestion();
-  const container = useRef<HTMLDivElement>(null);
-  useFocusFieldOnOpen(container);
   return (
-    <div ref={container}>
+    <div>
       <TextComposer
         label="Answer"
         hideLabel={false}
         submitLabel="Save answer"
         maxLength={CONTENT_LIMITS.answerBodyMax}
         initialValue={question.answer?.body ?? ''}
+        autoFocus
         onCancel={onDone}
         onSubmit={async (body) => {
           // saved, the composer closes under the focus: it goes back to the card, wherever it is drawn
