@@ -46,6 +46,9 @@ const ALONE_FILES = [
   'server/live/multi-process.int.test.ts',
 ];
 
+/** The accessibility walk's files (tests/e2e/accessibility-pages.ts): their own project, e2e-walk. */
+const ACCESSIBILITY_WALK = 'tests/e2e/accessibility-*.e2e.test.ts';
+
 const integration = (
   name: string,
   files: { include: string[]; exclude?: string[]; alone?: boolean },
@@ -129,11 +132,27 @@ export default defineConfig({
       },
       ...integrationProjects,
       {
+        // The accessibility walk (axe over every page, as every kind of person, in four looks) only
+        // opens pages and reads them: nothing in it depends on timing, so it runs beside the
+        // parallel files, on a server of its own, rather than in the browser tests' single file
+        // at a time after them, which it used to lengthen by about 7 minutes (decision 048).
+        extends: true,
+        test: {
+          name: 'e2e-walk',
+          environment: 'node',
+          include: [ACCESSIBILITY_WALK],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.test.ts'],
+          exclude: [...configDefaults.exclude, ACCESSIBILITY_WALK],
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

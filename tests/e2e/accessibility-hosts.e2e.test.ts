@@ -7,7 +7,7 @@ const browser = useBrowser();
 describe("accessibility of the host's and the administrator's pages", () => {
   it(
     "axe finds nothing on the host's and the administrator's pages, light and dark, at 1280 and 390 px",
-    { timeout: 300_000 },
+    { timeout: 900_000 },
     async () => {
       const scene = await buildScene(browser);
       const host = await browser.newContext();

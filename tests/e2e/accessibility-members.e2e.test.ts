@@ -8,7 +8,7 @@ const browser = useBrowser();
 describe('accessibility of every page, signed in as a member', () => {
   it(
     'axe finds nothing on any page for a member, light and dark, at 1280 and 390 px',
-    { timeout: 420_000 },
+    { timeout: 900_000 },
     async () => {
       const scene = await buildScene(browser);
       const member = await browser.newContext();

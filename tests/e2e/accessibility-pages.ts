@@ -236,7 +236,8 @@ async function settle(page: Page, hasPlaceholders = false): Promise<void> {
           ? document.querySelector('main h1') !== null
           : document.querySelector('[data-slot="skeleton"], [aria-busy="true"]') === null),
       hasPlaceholders,
-      { timeout: 8_000 },
+      // generous: the walk runs beside other test files, and a page that settles sooner goes on at once
+      { timeout: 20_000 },
     )
     .catch(() => undefined);
 }
@@ -254,15 +255,18 @@ async function followTheme(page: Page, isDark: boolean): Promise<void> {
   if (hasFollowed) return;
   await page.reload();
   await settle(page);
-  await page.waitForFunction(wears, isDark, { timeout: 5_000 });
+  await page.waitForFunction(wears, isDark, { timeout: 15_000 });
 }
 
-/** The two themes and the two widths, in the order that changes one thing at a time. */
+/**
+ * The two themes and the two widths, in the order that changes one thing at a time and the theme
+ * once: a theme change waits for the page to follow it (and the presenter view is loaded again).
+ */
 const LOOKS = [
   { colorScheme: 'light', width: 1280 },
-  { colorScheme: 'dark', width: 1280 },
-  { colorScheme: 'dark', width: 390 },
   { colorScheme: 'light', width: 390 },
+  { colorScheme: 'dark', width: 390 },
+  { colorScheme: 'dark', width: 1280 },
 ] as const;
 
 /** Chromium's console line for an answer with this status. */

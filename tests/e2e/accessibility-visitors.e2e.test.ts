@@ -14,7 +14,7 @@ describe('accessibility of every page, signed out', () => {
     }
   });
 
-  it('axe finds nothing on any page signed out, light and dark, at 1280 and 390 px', { timeout: 420_000 }, async () => {
+  it('axe finds nothing on any page signed out, light and dark, at 1280 and 390 px', { timeout: 900_000 }, async () => {
     const scene = await buildScene(browser);
     const visitor = await browser.newContext();
     const visits = visitsOf('visitor', scene);

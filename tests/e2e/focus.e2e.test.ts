@@ -246,6 +246,16 @@ describe('focus', () => {
     const comment = page.getByRole('article', { name: /^Comment by / });
     await comment.waitFor();
     expect(await step('comment')).toContain('textarea');
+    // Reply and Edit open a composer with focus in its field (done by the composer: Preact only
+    // writes the autofocus attribute, which the browser honours once per page)
+    await keyboardFocus(page, comment.getByRole('button', { name: 'Reply' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('textarea');
+    await page.getByRole('button', { name: 'Cancel' }).press('Enter');
+    await keyboardFocus(page, comment.getByRole('button', { name: 'Edit' }));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toContain('textarea');
+    await page.getByRole('button', { name: 'Cancel' }).press('Enter');
     await keyboardFocus(page, comment.getByRole('button', { name: 'Delete' }));
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('alertdialog', { name: 'Delete this comment?' });
