@@ -10,6 +10,7 @@ import {
   canEditContent,
   canEditQuestion,
   canMergeQuestion,
+  openQuestionCapFor,
   canReadHostAnalytics,
   canRevealAnonymousAuthor,
   canUndoMerge,
@@ -310,6 +311,17 @@ describe('the live Q&A rules', () => {
       expect(canEditQuestion(viewerId, { ...waiting, isMerged: true })).toBe(mayMerged);
     },
   );
+
+  // role, the cap that applies when the group caps at 3, when it has no cap
+  it.each([
+    ['host', null, null],
+    ['member', 3, null],
+    ['subscriber', 3, null],
+    ['guest', 3, null],
+  ] as const)('openQuestionCapFor, role %s: %s, uncapped %s', (role, capped, uncapped) => {
+    expect(openQuestionCapFor(role, { openQuestionCap: 3 })).toBe(capped);
+    expect(openQuestionCapFor(role, { openQuestionCap: null })).toBe(uncapped);
+  });
 
   // viewer, merged by, may undo
   it.each([

@@ -169,6 +169,14 @@ export function canAskAnonymously(role: GroupRole, group: { anonymousQuestions: 
   return group.anonymousQuestions && checkPermission(role, 'ask', 'questionQueue').allowed;
 }
 
+/**
+ * The cap on open questions per person that applies to `role` in a group (the fair queue's), or
+ * null for none: the group's cap, for everyone but its host, who answers the queue.
+ */
+export function openQuestionCapFor(role: GroupRole, group: { openQuestionCap: number | null }): number | null {
+  return role === 'host' ? null : group.openQuestionCap;
+}
+
 /** Who may see who asked an anonymous question: administrators alone (each look is audited). */
 export function canRevealAnonymousAuthor(viewer: { isAdmin: boolean } | null): boolean {
   return viewer?.isAdmin === true;

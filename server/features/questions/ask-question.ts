@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { CONTENT_MESSAGES } from '#shared/constants/content-messages.ts';
 import { FAIR_QUEUE_MESSAGES } from '#shared/constants/fair-queue.ts';
-import { canAskAnonymously } from '#shared/lib/permissions.ts';
+import { canAskAnonymously, openQuestionCapFor } from '#shared/lib/permissions.ts';
 import { SESSION_MESSAGES } from '#shared/constants/session-messages.ts';
 import { groupTopic, userTopic } from '#shared/schemas/groups.ts';
 import { CONTENT_LIVE_EVENTS } from '#shared/constants/live.ts';
@@ -93,8 +93,10 @@ export async function askQuestion(options: {
       }
       // The group row is locked (above) for the rest of the ask: asks in one group run one after
       // another, so two at once cannot both pass the cap.
-      const cap = typeof extra.openQuestionCap === 'number' ? extra.openQuestionCap : null;
-      if (cap !== null && access.role !== 'host') {
+      const cap = openQuestionCapFor(access.role, {
+        openQuestionCap: typeof extra.openQuestionCap === 'number' ? extra.openQuestionCap : null,
+      });
+      if (cap !== null) {
         await checkOpenQuestionCap(tx, { groupId: group.id, askerId: viewer.id, cap });
       }
 

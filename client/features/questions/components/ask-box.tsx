@@ -11,7 +11,7 @@ import { useDebouncedValue } from '#client/hooks/use-debounced-value.ts';
 import { api, ApiError } from '#client/lib/api-client.ts';
 import { lazyComponent } from '#client/lib/lazy-component.ts';
 import { CONTENT_LIMITS } from '#shared/constants/limits.ts';
-import { canAskAnonymously, type GroupRole } from '#shared/lib/permissions.ts';
+import { canAskAnonymously, openQuestionCapFor, type GroupRole } from '#shared/lib/permissions.ts';
 import type { QuestionResponse } from '#shared/schemas/questions.ts';
 
 // the "Ask anonymously" box and the cap's line: only where the group has them, so out of the first load
@@ -82,7 +82,7 @@ export function AskBox({
   const similar = useSimilarQuestions(groupId, debounced);
   const suggestions = debounced.length >= 3 ? (similar.data?.questions ?? []) : [];
   const mayAskAnonymously = rules ? canAskAnonymously(rules.role, rules) : false;
-  const cap = rules && rules.role !== 'host' ? rules.openQuestionCap : null;
+  const cap = rules ? openQuestionCapFor(rules.role, rules) : null;
   const wantsOptions = mayAskAnonymously || cap !== null;
   const hasOptions = AskOptions.useLoaded(wantsOptions) && wantsOptions;
 
