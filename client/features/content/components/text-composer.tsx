@@ -21,6 +21,8 @@ export type TextComposerProps = {
   /** When the viewer may not write here: the field is read-only and a click asks the gate. */
   onBlocked?: (() => void) | undefined;
   rows?: number;
+  /** A line under the field that describes it (its aria-describedby). */
+  hint?: string;
   /**
    * Focuses the field as the composer first draws, the caret after its text (an edit goes on where
    * the text ends). Done here, not by the field's `autofocus`: the client runs on Preact (decision
@@ -47,6 +49,7 @@ export function TextComposer({
   placeholder,
   onBlocked,
   rows,
+  hint,
   autoFocus,
   onTextChange,
 }: TextComposerProps) {
@@ -103,6 +106,7 @@ export function TextComposer({
         value={text}
         maxLength={maxLength}
         rows={rows}
+        hint={hint}
         readOnly={onBlocked !== undefined}
         onClick={onBlocked}
         onKeyDown={(event) => {

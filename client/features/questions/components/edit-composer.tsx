@@ -5,6 +5,9 @@ import type { Question } from '#shared/schemas/questions.ts';
 
 import { reportFailure } from './report-failure.ts';
 
+/** Said under the host's edit of someone else's question, before they save it (the field's description). */
+const HOST_EDIT_HINT = 'Your edit shows as “edited by the host” and is listed in the public moderation ledger.';
+
 /**
  * The edit of a question's text while it is unanswered (lazy, card-tools.tsx): the asker's, of
  * their own, or the host's, of anyone's (`isHostEdit`: said beforehand, since it shows as "edited
@@ -20,12 +23,13 @@ export function EditComposer({
   onDone: () => void;
 }) {
   const edit = useEditQuestion();
-  const composer = (
+  return (
     <TextComposer
       label="Edit question"
       submitLabel="Save"
       maxLength={CONTENT_LIMITS.questionBodyMax}
       initialValue={question.body}
+      hint={isHostEdit ? HOST_EDIT_HINT : undefined}
       autoFocus
       onCancel={onDone}
       onSubmit={async (body) => {
@@ -33,15 +37,5 @@ export function EditComposer({
         onDone();
       }}
     />
-  );
-  return (
-    <div className="grid gap-1">
-      {composer}
-      {isHostEdit ? (
-        <p className="text-xs text-muted-foreground">
-          Your edit shows as &ldquo;edited by the host&rdquo; and is listed in the public moderation ledger.
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -178,7 +178,8 @@ describe('the host’s edit', () => {
     await waitFor(() => expect(field).toHaveFocus());
     expect(field).toHaveValue('How do compilers work?');
     expect((field as HTMLTextAreaElement).selectionStart).toBe('How do compilers work?'.length);
-    expect(within(card).getByText(HINT)).toBeInTheDocument();
+    // said before saving, as the field's description
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(within(card).getByText(HINT).id);
     await user.clear(field);
     await user.type(field, fixed);
     await user.click(within(card).getByRole('button', { name: 'Save' }));
