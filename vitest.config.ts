@@ -46,8 +46,8 @@ const ALONE_FILES = [
   'server/live/multi-process.int.test.ts',
 ];
 
-/** The accessibility walk's files (tests/e2e/accessibility-pages.ts): their own project, e2e-walk. */
-const ACCESSIBILITY_WALK = 'tests/e2e/accessibility-*.e2e.test.ts';
+/** The accessibility walk (tests/e2e/accessibility-pages.ts): its own project, `accessibility`. */
+const ACCESSIBILITY_WALK = 'tests/e2e/accessibility.e2e.test.ts';
 
 const integration = (
   name: string,
@@ -133,15 +133,18 @@ export default defineConfig({
       ...integrationProjects,
       {
         // The accessibility walk (axe over every page, as every kind of person, in four looks) only
-        // opens pages and reads them: nothing in it depends on timing, so it runs beside the
-        // parallel files, on a server of its own, rather than in the browser tests' single file
-        // at a time after them, which it used to lengthen by about 7 minutes (decision 048).
+        // opens pages and reads them: nothing in it depends on timing. It runs on a server of its
+        // own, in one worker, while the other worker runs the browser tests one file at a time:
+        // their CPU is mostly idle (they wait on pages and events) and the walk's is mostly axe.
+        // Both projects come after the parallel files (groupOrder 1); this one's name sorts first,
+        // so the walk starts at once (decision 048).
         extends: true,
         test: {
-          name: 'e2e-walk',
+          name: 'accessibility',
           environment: 'node',
           include: [ACCESSIBILITY_WALK],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -154,9 +157,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           exclude: [...configDefaults.exclude, ACCESSIBILITY_WALK],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // one file at a time all the same: each holds a lock from its first hook to its last
+          setupFiles: ['tests/e2e/one-at-a-time.ts'],
+          sequence: { groupOrder: 1 },
+          // expect.poll waits for what a page shows after an action; Vitest's default of 1 s is
+          // less than a page takes beside the accessibility walk on a busy 2-core machine
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

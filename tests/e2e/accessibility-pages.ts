@@ -1,5 +1,5 @@
 /**
- * What the accessibility browser tests (accessibility-*.e2e.test.ts) walk: every route of the
+ * What the accessibility browser test (accessibility.e2e.test.ts) walks: every route of the
  * router (shared/lib/page-routes.ts), as a concrete address with real data, for each kind of person
  * who sees it differently, and the check each page gets: axe-core, every rule and every impact, in
  * the light and the dark theme, at 1280 px and at 390 px.

@@ -97,27 +97,39 @@ describe('the host’s keys in a live session', () => {
       .poll(() => picker.getByRole('button', { name: 'Off topic' }).evaluate((b) => b === document.activeElement))
       .toBe(true);
     await page.keyboard.press('Enter');
-    await page.getByText('Question hidden').waitFor();
+    await page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText('Question hidden')
+      .waitFor();
     await queue.getByText(book).waitFor({ state: 'detached' });
     expect((await read(bookId)).isHidden).toBe(true);
 
     // u shows it again.
     await page.keyboard.press('u');
-    await page.getByText('Question shown again').waitFor();
+    await page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText('Question shown again')
+      .waitFor();
     await queue.getByText(book).waitFor();
     expect((await read(bookId)).isHidden).toBe(false);
 
     // m merges the focused question into its closest possible duplicate; focus goes to that one.
     await cardOf(planAgain).focus();
     await page.keyboard.press('m');
-    await page.getByText(`Merged into “${plan}”`).waitFor();
+    await page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText(`Merged into “${plan}”`)
+      .waitFor();
     await queue.getByText(planAgain).waitFor({ state: 'detached' });
     expect((await read(planAgainId)).mergedInto?.id).toBe(planId);
     await expect.poll(() => focusedQuestionId(page)).toBe(planId);
 
     // u undoes the merge: both are back, focus on the one that was merged.
     await page.keyboard.press('u');
-    await page.getByText('Merge undone').waitFor();
+    await page
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText('Merge undone')
+      .waitFor();
     await queue.getByText(planAgain).waitFor();
     expect((await read(planAgainId)).mergedInto).toBeNull();
     await expect.poll(() => focusedQuestionId(page)).toBe(planAgainId);

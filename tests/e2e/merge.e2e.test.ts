@@ -36,9 +36,15 @@ describe('merging duplicate questions', () => {
     await candidates.getByText(kept).waitFor();
     expect(await seriousAccessibilityViolations(hostPage)).toEqual([]);
     await candidates.getByRole('button', { name: `Merge into this: ${kept}` }).click();
-    await hostPage.getByText(`Merged into “${kept}”`).waitFor();
+    await hostPage
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText(`Merged into “${kept}”`)
+      .waitFor();
     // the toast offers the undo
-    await hostPage.getByRole('button', { name: 'Undo' }).waitFor();
+    await hostPage
+      .getByRole('region', { name: /^Notifications/ })
+      .getByRole('button', { name: 'Undo' })
+      .waitFor();
 
     // The other viewer, without a reload: the duplicate left, the votes pooled (the host's joins;
     // the second asker, who voted for both, is counted once).
@@ -59,7 +65,10 @@ describe('merging duplicate questions', () => {
     await viewerQueue.getByText(kept).waitFor();
     await hostPage.goto(`${baseUrl}/group/${group.slug}/question/${duplicateId}`);
     await hostPage.getByRole('button', { name: 'Undo merge' }).click();
-    await hostPage.getByText('Merge undone').waitFor();
+    await hostPage
+      .getByRole('region', { name: /^Notifications/ })
+      .getByText('Merge undone')
+      .waitFor();
     await viewerQueue.getByText(duplicate).waitFor();
     await expect.poll(() => viewer.getByTestId(`like-count-${keptId}`).innerText()).toBe('1');
     await expect.poll(() => viewer.getByTestId(`like-count-${duplicateId}`).innerText()).toBe('1');
