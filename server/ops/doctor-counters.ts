@@ -182,6 +182,12 @@ export interface CounterRepair {
 
 /** Passes over the rows that were busy; a pass after a busy one waits a little first. */
 const REPAIR_PASSES = 20;
+/**
+ * After this many passes that skipped locked rows, a pass waits for the lock of one busy row
+ * instead: a row that writes keep locked nearly all the time (a post liked and unliked without
+ * pause) is otherwise locked at every pass's instant, and never repaired.
+ */
+const SKIPPING_PASSES = 10;
 
 /**
  * Sets one counter to the real count on every row where it differs, while the site keeps
@@ -194,8 +200,9 @@ const REPAIR_PASSES = 20;
  *    that added or removed its row but has not moved the counter yet waits for our lock, and
  *    moves the corrected counter by its ±1 when it commits (or rolls back both).
  *
- * Rows locked by a write at that moment are skipped (SKIP LOCKED), not waited for: the repair
- * never waits while it holds a lock, so it cannot deadlock with the site's writes whatever
+ * Rows locked by a write at that moment are skipped (SKIP LOCKED), not waited for, in the first
+ * SKIPPING_PASSES passes, and later passes wait for one row at a time, holding no other lock: the
+ * repair never waits while it holds a lock, so it cannot deadlock with the site's writes whatever
  * order they lock rows in. The rows skipped are taken by a further pass (a new transaction),
  * until none differs; after REPAIR_PASSES they are reported as busy. Likes' FOR KEY SHARE and
  * readers are never blocked; writes that move a locked counter wait for one short transaction.
@@ -204,7 +211,7 @@ export async function repairCounter(client: pg.ClientBase, counter: CounterDefin
   const fixed = new Map<string, CounterDrift>();
   let busy = 0;
   for (let pass = 1; pass <= REPAIR_PASSES; pass++) {
-    for (const drift of await repairPass(client, counter)) {
+    for (const drift of await repairPass(client, counter, pass > SKIPPING_PASSES)) {
       const earlier = fixed.get(drift.id);
       fixed.set(drift.id, earlier ? { ...drift, stored: earlier.stored } : drift);
     }
@@ -215,18 +222,27 @@ export async function repairCounter(client: pg.ClientBase, counter: CounterDefin
   return { counter, fixed: [...fixed.values()].sort((a, b) => (a.id < b.id ? -1 : 1)), busy };
 }
 
-/** One transaction of `repairCounter`: the differing rows free now, locked, then set. */
-async function repairPass(client: pg.ClientBase, counter: CounterDefinition): Promise<CounterDrift[]> {
+/**
+ * One transaction of `repairCounter`: the differing rows free now, locked, then set. With
+ * `waitForOne`, one differing row only, waiting for its lock (at most 2 s): holding no other lock
+ * while it waits, it cannot deadlock with the site's writes; a timeout leaves the row for the next
+ * pass.
+ */
+async function repairPass(
+  client: pg.ClientBase,
+  counter: CounterDefinition,
+  waitForOne = false,
+): Promise<CounterDrift[]> {
   await client.query('begin isolation level read committed');
   try {
-    // nothing here should wait for a lock (SKIP LOCKED, our own rows); a safety net all the same
-    await client.query(`set local lock_timeout = '5s'`);
+    // skipping passes wait for no lock (SKIP LOCKED, our own rows): a safety net all the same
+    await client.query(`set local lock_timeout = '${waitForOne ? '2s' : '5s'}'`);
     const { rows: locked } = await client.query<{ id: string; label: string; stored: number }>(
       `select p.id::text as id, ${labelOf(counter)} as label, p."${counter.column}" as stored
        from "${counter.table}" p
-       where p.id in (select p.id ${driftedRowsSql(counter)})
+       where p.id in (select p.id ${driftedRowsSql(counter)}${waitForOne ? ' limit 1' : ''})
        order by p.id
-       for no key update of p skip locked`,
+       for no key update of p${waitForOne ? '' : ' skip locked'}`,
     );
     if (locked.length === 0) {
       await client.query('commit');
@@ -248,6 +264,9 @@ async function repairPass(client: pg.ClientBase, counter: CounterDefinition): Pr
     }));
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
+    // a waiting pass that timed out (55P03) or was chosen to break a deadlock (40P01) repaired nothing
+    const code = (error as { code?: string }).code;
+    if (waitForOne && (code === '55P03' || code === '40P01')) return [];
     throw error;
   }
 }
